@@ -1,0 +1,314 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { okEnvelope } from '@portal/contracts/envelope';
+import type { DbHandle } from './db/database';
+import { createCaptcha } from './platform/captcha';
+import { installErrorHandling, installSessionHook, sendNotFound } from './platform/http';
+import type { KvStore } from './platform/kv';
+import { createRateLimiter } from './platform/rate-limit';
+import { createSessions } from './platform/sessions';
+import { createAuthService } from './modules/auth/auth.service';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createLoginLogRepo, createTenantsRepo, createUsersRepo } from './modules/auth/users.repo';
+import { createMobileChangeRepo } from './modules/mobile-change/mobile-change.repo';
+import { registerMobileChangeRoutes } from './modules/mobile-change/mobile-change.routes';
+import { createMobileChangeService } from './modules/mobile-change/mobile-change.service';
+import { createRegistrationRepo } from './modules/registration/registration.repo';
+import { registerRegistrationRoutes } from './modules/registration/registration.routes';
+import { createRegistrationService } from './modules/registration/registration.service';
+import { createHttpProvider, createOutboxProvider } from './modules/sms/sms.providers';
+import { createSmsOutboxRepo } from './modules/sms/sms.repo';
+import { registerSmsTestRoutes } from './modules/sms/sms.routes';
+import { createSmsService } from './modules/sms/sms.service';
+import { createCmsRepo } from './modules/cms/cms.repo';
+import { registerCmsRoutes } from './modules/cms/cms.routes';
+import { createCmsService } from './modules/cms/cms.service';
+import { createFilesRepo } from './modules/files/files.repo';
+import { registerFilesRoutes } from './modules/files/files.routes';
+import { createFilesService } from './modules/files/files.service';
+import { createMenusRepo } from './modules/menus/menus.repo';
+import { registerMenusRoutes } from './modules/menus/menus.routes';
+import { createMenusService } from './modules/menus/menus.service';
+import { createProfileRepo } from './modules/user/profile.repo';
+import { registerUserRoutes } from './modules/user/user.routes';
+import { createUserService } from './modules/user/user.service';
+import { createPasswordTransport } from './modules/auth/password-transport';
+import { tenantsResource } from '@portal/contracts/admin';
+import { createResourceService, registerResource } from './platform/resource';
+import { createTenantsAdminRepo } from './modules/admin-system/tenants.repo';
+import { tenantRules } from './modules/admin-system/tenants.rules';
+import { menusResource } from '@portal/contracts/admin';
+import { createMenusAdminRepo } from './modules/admin-system/menus.repo';
+import { menuRules } from './modules/admin-system/menus.rules';
+import { createLogsService } from './modules/admin-system/logs.service';
+import { createRolesAdminService } from './modules/admin-system/roles.service';
+import { createOnlineSessionsService } from './modules/admin-system/sessions.service';
+import { registerSystemAdminRoutes } from './modules/admin-system/system.routes';
+import { createUsersAdminService } from './modules/admin-system/users.service';
+import { registerContentAdminRoutes } from './modules/admin-content/content.routes';
+import { createContentAdminServices } from './modules/admin-content/content.service';
+import { createUploadService } from './modules/admin-content/upload.service';
+import { registerCompanyRoutes } from './modules/admin-company/company.routes';
+import { createCompanyService } from './modules/admin-company/company.service';
+import { createCommtradeRepo } from './modules/commtrade/commtrade.repo';
+import { registerCommtradeRoutes } from './modules/commtrade/commtrade.routes';
+import { createCommtradeService } from './modules/commtrade/commtrade.service';
+import { createListingsRepo } from './modules/listings/listings.repo';
+import { registerListingsRoutes } from './modules/listings/listings.routes';
+import { createListingsService } from './modules/listings/listings.service';
+import { createAuctionsRepo } from './modules/auctions/auctions.repo';
+import { registerAuctionsRoutes } from './modules/auctions/auctions.routes';
+import { createAuctionsService } from './modules/auctions/auctions.service';
+import { createTendersRepo } from './modules/tenders/tenders.repo';
+import { registerTendersRoutes } from './modules/tenders/tenders.routes';
+import { createTendersService } from './modules/tenders/tenders.service';
+import { publicSettings, type Settings } from './settings';
+
+export interface AppDeps {
+  settings: Settings;
+  database: DbHandle;
+  kv: KvStore;
+  /** A pino logger; none keeps the app silent (tests). */
+  logger?: FastifyBaseLogger;
+  /** Folder of the built web app; null serves the API only. */
+  webDist?: string | null;
+  now?: () => Date;
+}
+
+/** Path prefixes that belong to the API; anything else is a web route. */
+const API_PREFIXES = [
+  '/gateway',
+  '/omc',
+  '/cms',
+  '/purchase',
+  '/auction',
+  '/commtrade',
+  '/listing',
+  '/file',
+  '/dev',
+  '/api-docs',
+  '/healthz',
+];
+
+/** Builds the whole server: the only place where repos, services and routes are wired. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { settings: s, database, kv } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: s.BODY_LIMIT_BYTES,
+    trustProxy: s.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreDuplicateSlashes: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Commodity trading portal API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api-docs' });
+
+  // Platform
+  const sessions = createSessions(kv, {
+    idleMs: s.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: s.SESSION_ABSOLUTE_HOURS * 3600_000,
+    lockIdleMs: s.SESSION_LOCK_IDLE_MINUTES * 60_000,
+    concurrent: s.CONCURRENT_SESSIONS,
+  });
+  const limiter = createRateLimiter(kv);
+  const captcha = createCaptcha(kv, { testCode: s.TEST_HOOKS ? s.CAPTCHA_TEST_CODE : '' });
+  installSessionHook(app, sessions);
+  installErrorHandling(app, s.BODY_LIMIT_BYTES);
+
+  // Repos
+  const db = database.db;
+  const users = createUsersRepo(db);
+  const tenants = createTenantsRepo(db);
+  const loginLog = createLoginLogRepo(db);
+  const commtradeRepo = createCommtradeRepo(db);
+  const listingsRepo = createListingsRepo(db);
+  const auctionsRepo = createAuctionsRepo(db);
+  const tendersRepo = createTendersRepo(db);
+  const cmsRepo = createCmsRepo(db);
+  const filesRepo = createFilesRepo(db);
+
+  // Services
+  const transport = createPasswordTransport(kv, { mode: s.WEB_ENCRYPT_TYPE });
+  const smsOutbox = createSmsOutboxRepo(db);
+  const sms = createSmsService({
+    kv,
+    limiter,
+    outbox: smsOutbox,
+    provider: s.SMS_PROVIDER === 'http' ? createHttpProvider(s.SMS_HTTP_URL, s.SMS_HTTP_TOKEN) : createOutboxProvider(smsOutbox, app.log),
+    policy: {
+      resendMs: s.SMS_RESEND_SECONDS * 1000,
+      perNumberHour: s.SMS_PER_NUMBER_HOUR,
+      perNumberDay: s.SMS_PER_NUMBER_DAY,
+      perIpDay: s.SMS_PER_IP_DAY,
+      perIpMinute: s.CODES_PER_IP_PER_MINUTE,
+    },
+    now,
+  });
+  const auth = createAuthService({
+    users,
+    tenants,
+    loginLog,
+    sessions,
+    captcha,
+    limiter,
+    kv,
+    sms,
+    transport,
+    now,
+    policy: {
+      loginCheckCode: s.LOGIN_CHECK_CODE,
+      tenantMode: s.TENANT_MODE,
+      maxFailures: s.LOGIN_MAX_FAILURES,
+      lockMs: s.LOGIN_LOCK_MINUTES * 60_000,
+      loginPerIpPerMinute: s.LOGIN_PER_IP_PER_MINUTE,
+      thirdPartyAuthUrl: s.THIRD_PARTY_AUTH_URL,
+    },
+  });
+  const access = { permissionsOf: auth.permissionsOf };
+  const commtrade = createCommtradeService({ repo: commtradeRepo });
+  const listings = createListingsService({ repo: listingsRepo });
+  const auctions = createAuctionsService({ repo: auctionsRepo });
+  const tenders = createTendersService({ repo: tendersRepo, now });
+  const registration = createRegistrationService({
+    users,
+    repo: createRegistrationRepo(db),
+    captcha,
+    sms,
+    transport,
+    limiter,
+    sessions,
+    unlockAccount: auth.unlockAccount,
+    policy: {
+      passwordRule: { minLength: s.PASSWORD_MIN_LENGTH, maxLength: s.PASSWORD_MAX_LENGTH, minKinds: s.PASSWORD_MIN_KINDS },
+      accountChecksPerIpPerHour: s.ACCOUNT_CHECKS_PER_IP_PER_HOUR,
+      realNameQrUrl: s.REAL_NAME_QR_URL,
+      companyRoleCode: 'company_user',
+    },
+    now,
+  });
+  const mobileChange = createMobileChangeService({ users, repo: createMobileChangeRepo(db), captcha, sms, transport, now });
+  const menus = createMenusService({ repo: createMenusRepo(db), now });
+  const userService = createUserService({
+    users,
+    profiles: createProfileRepo(db),
+    sessions,
+    limiter,
+    passwords: createPasswordTransport(kv, { mode: s.WEB_ENCRYPT_TYPE }),
+    currentUser: auth.currentUser,
+    policy: {
+      passwordRule: { minLength: s.PASSWORD_MIN_LENGTH, maxLength: s.PASSWORD_MAX_LENGTH, minKinds: s.PASSWORD_MIN_KINDS },
+      firstPasswordCheck: s.FIRST_PASSWORD_CHECK,
+      maxPasswordFailures: s.LOGIN_MAX_FAILURES,
+      failureWindowMs: s.LOGIN_LOCK_MINUTES * 60_000,
+    },
+    now,
+  });
+  const cms = createCmsService({ repo: cmsRepo, now });
+  const files = createFilesService({ repo: filesRepo });
+
+  // Routes
+  registerAuthRoutes(app, {
+    access,
+    auth,
+    transport,
+    captcha,
+    limiter,
+    publicSettings: publicSettings(s),
+    codesPerIpPerMinute: s.CODES_PER_IP_PER_MINUTE,
+    cookieSecure: s.COOKIE_SECURE,
+  });
+  registerCmsRoutes(app, { access, cms });
+  registerFilesRoutes(app, { files });
+  registerMenusRoutes(app, { access, menus });
+  registerUserRoutes(app, { access, user: userService, currentUser: auth.currentUser, cookieSecure: s.COOKIE_SECURE });
+  registerRegistrationRoutes(app, { access, registration });
+  registerMobileChangeRoutes(app, { access, mobileChange });
+  if (s.TEST_HOOKS) registerSmsTestRoutes(app, { access, sms });
+  // Back-office resources: each is its contract, its repo and its rules over the shared service.
+  registerResource(
+    app,
+    access,
+    tenantsResource,
+    createResourceService(tenantsResource, { db, repo: createTenantsAdminRepo, rules: tenantRules, now }),
+  );
+  registerCommtradeRoutes(app, { access, commtrade });
+  registerListingsRoutes(app, { access, listings });
+  registerAuctionsRoutes(app, { access, auctions });
+  registerTendersRoutes(app, { access, tenders });
+  registerSystemAdminRoutes(app, {
+    access,
+    users: createUsersAdminService({
+      db,
+      sessions,
+      passwords: transport,
+      locks: auth,
+      passwordRule: { minLength: s.PASSWORD_MIN_LENGTH, maxLength: s.PASSWORD_MAX_LENGTH, minKinds: s.PASSWORD_MIN_KINDS },
+      now,
+    }),
+    roles: createRolesAdminService({ db, rootName: s.MENUS_ROOT_NAME, now }),
+    menus: createResourceService(menusResource, { db, repo: createMenusAdminRepo, rules: menuRules(s.MENUS_ROOT_NAME), now }),
+    logs: createLogsService({ db }),
+    online: createOnlineSessionsService({ db, sessions, now }),
+  });
+  registerContentAdminRoutes(app, {
+    access,
+    content: createContentAdminServices({ db, cms, now }),
+    uploads: createUploadService({ db, now }),
+  });
+  registerCompanyRoutes(app, { access, company: createCompanyService({ db, now }) });
+  app.get('/healthz', async () => okEnvelope({ status: 'ok' }));
+
+  await registerWeb(app, deps.webDist ?? null);
+  return app;
+}
+
+/** Serves the built web app; every non-API GET that wants HTML gets index.html (history routes). */
+async function registerWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
+  const index = webDist ? path.join(webDist, 'index.html') : null;
+  const hasWeb = index !== null && fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      // The web build writes .br/.gz beside each asset; send those to browsers that accept them.
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        res.setHeader('vary', 'accept-encoding');
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    const assetsDir = path.join(webDist!, 'assets');
+    app.get('/assets/*', (request, reply) => {
+      const rel = (request.params as { '*': string })['*'];
+      if (!fs.existsSync(path.join(assetsDir, rel))) return sendNotFound(request, reply);
+      return reply.sendFile(path.join('assets', rel));
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+    if (hasWeb && request.method === 'GET' && !isApi && !path.extname(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendNotFound(request, reply);
+  });
+}

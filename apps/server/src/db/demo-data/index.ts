@@ -1,0 +1,131 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../database';
+import type { Database } from '../schema';
+import { hashPassword } from '../../platform/passwords';
+import { DEMO_ACCOUNTS, DEMO_MENUS, DEMO_ROLES, DEMO_TENANTS } from './accounts';
+import { loadAgreements } from './agreements';
+import { loadCmsDemoData } from './cms';
+import { loadMenuTitles } from './menus';
+import { loadTradingDemo } from './trading';
+
+/** True when no account exists yet. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+/** What the account seed hands to each area's demo-data loader. */
+export interface DemoContext {
+  /** ISO time of the load. */
+  at: string;
+  now: Date;
+  /** Account name -> users.id (admin, buyer01, supplier01, newcomer). */
+  userIds: Map<string, number>;
+  /** Role code -> roles.id. */
+  roleIds: Map<string, number>;
+}
+export type DemoLoader = (trx: Transaction<Database>, ctx: DemoContext) => Promise<void>;
+
+/**
+ * Each area's loader, run in this order inside the same transaction after the accounts exist.
+ * A new area adds its loader file beside this one and one entry here.
+ */
+const AREA_LOADERS: DemoLoader[] = [loadCmsDemoData, loadTradingDemo, loadAgreements];
+
+/**
+ * The structure every install needs, demo data or not: the roles with their permissions and the
+ * menu tree (with translated titles) each role opens. Returns role code -> id.
+ */
+async function seedStructure(trx: Transaction<Database>, at: string): Promise<Map<string, number>> {
+  const roleIds = new Map<string, number>();
+  for (const role of DEMO_ROLES) {
+    const { id } = await trx
+      .insertInto('roles')
+      .values({ code: role.code, name: role.name, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    roleIds.set(role.code, id);
+    await trx
+      .insertInto('role_permissions')
+      .values(role.permissions.map((auth_code) => ({ role_id: id, auth_code })))
+      .execute();
+  }
+  for (const { roles, ...menu } of DEMO_MENUS) {
+    await trx.insertInto('menus').values(menu).execute();
+    for (const code of roles)
+      await trx
+        .insertInto('role_menus')
+        .values({ role_id: roleIds.get(code)!, menu_id: menu.id })
+        .execute();
+  }
+  await loadMenuTitles(trx);
+  return roleIds;
+}
+
+/** Loads the demo data into an empty database in one transaction. */
+export async function loadDemoData(db: Db, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('tenants').values(DEMO_TENANTS).execute();
+    const roleIds = await seedStructure(trx, at);
+    const userIds = new Map<string, number>();
+    for (const [index, a] of DEMO_ACCOUNTS.entries()) {
+      const companyId = a.company
+        ? (await trx.insertInto('companies').values({ name: a.company, created_at: at }).returning('id').executeTakeFirstOrThrow()).id
+        : null;
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          account: a.account,
+          password_hash: hashes[index]!,
+          password_default: a.isDefault ? 1 : 0,
+          nick_name: a.nick,
+          real_name: a.real,
+          mobile: a.mobile,
+          user_type: a.type,
+          company_id: companyId,
+          tenant_id: 'T001',
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('user_roles')
+        .values(a.roles.map((code) => ({ user_id: id, role_id: roleIds.get(code)! })))
+        .execute();
+      userIds.set(a.account, id);
+    }
+    for (const load of AREA_LOADERS) await load(trx, { at, now, userIds, roleIds });
+  });
+}
+
+/** Without demo data: the structure, and the admin account from ADMIN_INITIAL_PASSWORD marked default (forced change). */
+export async function createInitialAdmin(db: Db, password: string, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const roleIds = await seedStructure(trx, at);
+    const { id } = await trx
+      .insertInto('users')
+      .values({
+        account: 'admin',
+        password_hash: hash,
+        password_default: 1,
+        nick_name: '平台管理员',
+        user_type: 'operator',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('user_roles')
+      .values({ user_id: id, role_id: roleIds.get('platform_admin')! })
+      .execute();
+  });
+}

@@ -1,0 +1,47 @@
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Dialect } from '../database';
+import { foundation } from './001-foundation';
+import { operationLog } from './060-operation-log';
+import { account } from './002-account';
+import { menuTitles } from './020-menu-titles';
+import { cms } from './003-cms';
+import { trading } from './004-trading';
+import { menuFields } from './061-menu-fields';
+import { articleCovers } from './062-article-covers';
+import { companyProfile } from './063-company-profile';
+
+/** Every migration in order. A new one is a new file and one line here; released ones never change. */
+function allMigrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-foundation': foundation(dialect),
+    '004-trading': trading(dialect),
+    '060-operation-log': operationLog(dialect),
+    '002-account': account(dialect),
+    '020-menu-titles': menuTitles(),
+    '003-cms': cms(dialect),
+    '061-menu-fields': menuFields(),
+    '062-article-covers': articleCovers(),
+    '063-company-profile': companyProfile(),
+  };
+}
+
+/** Brings the schema up to date; throws when a migration fails. */
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => allMigrations(dialect) };
+  // Areas add migrations independently; an older name arriving later must still apply.
+  // The migrator looks for its own tables in every schema unless told one; a test schema beside
+  // this one (PostgreSQL runs each test in its own) would otherwise pass for this one's.
+  const migrationTableSchema =
+    dialect === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name : undefined;
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,462 @@
+import type { Generated } from 'kysely';
+
+/** Row types of every table. Booleans are stored as 0/1 and times as ISO text on both dialects. */
+export interface KvTable {
+  key: string;
+  value: string;
+  /** Epoch milliseconds; rows past it are dead. */
+  expires_at: number;
+}
+
+export interface TenantTable {
+  tenant_id: string;
+  tenant_name: string;
+  kind_code: Generated<string>;
+}
+
+export interface CompanyTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+  // The profile kept in the company user centre (migration 063).
+  credit_code: Generated<string>;
+  legal_person: Generated<string>;
+  address: Generated<string>;
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
+  email: Generated<string>;
+  main_business: Generated<string>;
+  introduction: Generated<string>;
+  logo_url: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  account: string;
+  password_hash: string;
+  /** 1 while the password is a default one that must be changed. */
+  password_default: Generated<number>;
+  nick_name: Generated<string>;
+  real_name: Generated<string>;
+  mobile: Generated<string | null>;
+  email: Generated<string>;
+  job_no: Generated<string>;
+  position: Generated<string>;
+  fax: Generated<string>;
+  cert_type: Generated<string>;
+  cert_no: Generated<string>;
+  /** 'operator', 'comp' or 'toVerified'. */
+  user_type: string;
+  company_id: Generated<number | null>;
+  tenant_id: Generated<string>;
+  /** 1 enabled, 0 disabled. */
+  status: Generated<number>;
+  last_login_at: Generated<string | null>;
+  last_login_ip: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  created_at: string;
+}
+
+export interface RolePermissionTable {
+  role_id: number;
+  auth_code: string;
+}
+
+export interface UserRoleTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface MenuTable {
+  id: string;
+  parent_id: string;
+  name: string;
+  title: string;
+  sys_title: Generated<string>;
+  url: Generated<string>;
+  icon: Generated<string>;
+  hidden: Generated<number>;
+  /** '' for a routed page, 'iframe' for an embedded frame. */
+  menu_type: Generated<string>;
+  /** JSON text handed to the page. */
+  menu_arg: Generated<string>;
+  app_code: Generated<string>;
+  kind_code: Generated<string>;
+  system_code: Generated<string>;
+  opt_right: Generated<string>;
+  keep_alive: Generated<number>;
+  style_type: Generated<string>;
+  temp_menu_tpl_id: Generated<string>;
+  ext_field: Generated<string>;
+  sort: Generated<number>;
+  other_prefix: Generated<string>;
+  newparam: Generated<string>;
+}
+
+export interface RoleMenuTable {
+  role_id: number;
+  menu_id: string;
+}
+
+export interface MenuFavoriteTable {
+  user_id: number;
+  menu_id: string;
+  created_at: string;
+}
+
+export interface LoginLogTable {
+  id: Generated<number>;
+  account: string;
+  user_id: number | null;
+  kind: string;
+  result: string;
+  ip: string;
+  at: string;
+}
+
+export interface OperationLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  account: string;
+  ip: string;
+  /** The resource name, e.g. `users`. */
+  resource: string;
+  /** create, update, delete, or a named action such as `reset-password`. */
+  action: string;
+  record_id: string;
+  before_json: string | null;
+  after_json: string | null;
+  at: string;
+}
+
+export interface Database {
+  kv: KvTable;
+  tenants: TenantTable;
+  companies: CompanyTable;
+  users: UserTable;
+  roles: RoleTable;
+  role_permissions: RolePermissionTable;
+  user_roles: UserRoleTable;
+  menus: MenuTable;
+  role_menus: RoleMenuTable;
+  menu_favorites: MenuFavoriteTable;
+  login_log: LoginLogTable;
+  agreements: AgreementTable;
+  sms_outbox: SmsOutboxTable;
+  varieties: VarietyTable;
+  markets: MarketTable;
+  shops: ShopTable;
+  listings: ListingTable;
+  listing_skus: ListingSkuTable;
+  listing_facets: ListingFacetTable;
+  auction_spaces: AuctionSpaceTable;
+  auction_pieces: AuctionPieceTable;
+  tenders: TenderTable;
+  tender_lines: TenderLineTable;
+  pur_customer_relations: PurCustomerRelationTable;
+  operation_log: OperationLogTable;
+  menu_titles: MenuTitleTable;
+  files: FileTable;
+  cms_news_types: CmsNewsTypeTable;
+  cms_articles: CmsArticleTable;
+  cms_banners: CmsBannerTable;
+  cms_friend_links: CmsFriendLinkTable;
+  cms_enterprises: CmsEnterpriseTable;
+  cms_price_indices: CmsPriceIndexTable;
+  cms_pages: CmsPageTable;
+}
+
+/** A stored file served by GET /file/download; ids are never reused, so answers cache forever. */
+export interface FileTable {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  /** Quoted strong validator derived from the bytes. */
+  etag: string;
+  data: Buffer;
+  created_at: string;
+}
+
+export interface CmsNewsTypeTable {
+  code: string;
+  name: string;
+  sort: Generated<number>;
+  /** 1 when the news list's column selector offers this type. */
+  in_news_list: Generated<number>;
+}
+
+export interface CmsArticleTable {
+  id: Generated<number>;
+  sub_type: string;
+  title: string;
+  remark: Generated<string>;
+  /** Sanitised HTML. */
+  body_html: string;
+  publish_date: string;
+  sort: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  /** Where the cover image is served; '' for none. */
+  cover_url: Generated<string>;
+}
+
+export interface CmsBannerTable {
+  id: Generated<number>;
+  position_code: string;
+  title: Generated<string>;
+  image_url: string;
+  url: Generated<string>;
+  hyperlink: Generated<string>;
+  ad_type: Generated<string>;
+  /** JSON text holding an id. */
+  attachment: Generated<string>;
+  sort: Generated<number>;
+  enabled: Generated<number>;
+}
+
+export interface CmsFriendLinkTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  logo: string;
+  sort: Generated<number>;
+}
+
+export interface CmsEnterpriseTable {
+  id: Generated<number>;
+  name: string;
+  logo: Generated<string>;
+  main_business: Generated<string>;
+  /** Sanitised HTML. */
+  introduce_html: string;
+  sort: Generated<number>;
+  created_at: string;
+}
+
+export interface CmsPriceIndexTable {
+  id: Generated<number>;
+  goods_name: string;
+  /** Hundredths of the index value. */
+  index_value: number;
+  index_date: string;
+  /** Hundredths of a percent. */
+  day_change_bp: number;
+  month_change_bp: number;
+  year_change_bp: number;
+  sort: Generated<number>;
+}
+
+export interface CmsPageTable {
+  /** 'about_us', 'footer' or 'page_config'. */
+  code: string;
+  content: string;
+  image_url: Generated<string>;
+  updated_at: string;
+}
+
+/** A menu title in a language other than zh-CN (the menus row holds the source title). */
+export interface MenuTitleTable {
+  menu_id: string;
+  /** en-US or zh-TW. */
+  lang: string;
+  title: string;
+}
+
+export interface AgreementTable {
+  id: Generated<number>;
+  /** 'register' or 'privacy'. */
+  kind: string;
+  title: string;
+  /** Plain text, paragraphs separated by blank lines. */
+  body: string;
+  sort: Generated<number>;
+  /** 1 shown at registration, 0 hidden. */
+  enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Messages of the `outbox` SMS provider (development and tests). */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  mobile: string;
+  purpose: string;
+  text: string;
+  code: string;
+  sent_at: string;
+}
+
+// Trading (migration 004): money in cents, quantities in thousandths of their unit.
+
+/** A node of the 3-level variety tree. */
+export interface VarietyTable {
+  id: Generated<number>;
+  code: string;
+  /** '' at the top level. */
+  par_code: string;
+  short_name: string;
+  level: number;
+  unit: Generated<string>;
+  sort: Generated<number>;
+}
+
+export interface MarketTable {
+  market_id: string;
+  market_name_zh: string;
+  obj_mode: number;
+  currency: string;
+  sort: Generated<number>;
+}
+
+/** A seller's store; keyed by the seller's user id. */
+export interface ShopTable {
+  user_id: number;
+  company_name: string;
+  logo_file_id: Generated<string>;
+  region: Generated<string>;
+  main_business: Generated<string>;
+  introduction: Generated<string>;
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
+  recommended: Generated<number>;
+  recommend_sort: Generated<number>;
+  opened_at: string;
+}
+
+export interface ListingTable {
+  id: Generated<number>;
+  trade_listing_code: string;
+  listing_type: string;
+  hold_bs: number;
+  /** 1 on listing, 2 sold out, 3 withdrawn. */
+  obj_state: number;
+  single_price: number;
+  currency: string;
+  obj_listing_milli: number;
+  surplus_milli: number;
+  min_milli: number;
+  obj_listing_day: number;
+  obj_period_day: number;
+  transport_way: string;
+  payment_type: number;
+  seller_id: number;
+  /** The seller's company name at publication. */
+  user_name: string;
+  market_code: string;
+  variety_l1: string;
+  variety_l2: string;
+  /** The leaf (level 3) of the variety tree. */
+  variety_code: string;
+  variety_name: string;
+  pic_file_id: Generated<string>;
+  publish_time: string;
+  origin: Generated<string>;
+  delivery_place: Generated<string>;
+  delivery_start: Generated<string>;
+  delivery_end: Generated<string>;
+  remark: Generated<string>;
+}
+
+export interface ListingSkuTable {
+  id: Generated<number>;
+  listing_id: number;
+  sort: Generated<number>;
+  goods_sku_name: string;
+  variety_unit: string;
+  /** JSON text: [{name, value}]. */
+  specs_json: Generated<string>;
+}
+
+/** Listings per combination of the tag filters; kept by triggers (migration 004). */
+export interface ListingFacetTable {
+  obj_state: number;
+  hold_bs: number;
+  listing_type: string;
+  market_code: string;
+  variety_l1: string;
+  variety_l2: string;
+  variety_code: string;
+  n: number;
+}
+
+export interface AuctionSpaceTable {
+  id: Generated<number>;
+  user_id: number;
+  space_name: string;
+  space_info_user: string;
+  name: string;
+  entry_person_name: string;
+  space_auction_mode: number;
+  space_status: number;
+  begin_at: string;
+  end_at: string;
+  price_step: number;
+  deposit: number;
+  currency: string;
+  delivery_place: Generated<string>;
+  description: Generated<string>;
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
+  created_at: string;
+}
+
+export interface AuctionPieceTable {
+  id: Generated<number>;
+  space_id: number;
+  sort: Generated<number>;
+  piece_name: string;
+  trade_status: number;
+  img_file_id: Generated<string>;
+  open_base_price: number;
+  base_price: number;
+  payment_type: number;
+  total_weight_milli: number;
+  stat_unit: string;
+}
+
+export interface TenderTable {
+  id: Generated<number>;
+  user_id: number;
+  tender_no: string;
+  tender_name: string;
+  user_name: string;
+  /** 'inquiry' or 'bidding'. */
+  tender_type: string;
+  obj_state: number;
+  bid_begin_at: string;
+  bid_end_at: string;
+  currency: string;
+  payment_type: number;
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
+  description: Generated<string>;
+  publish_time: string;
+}
+
+export interface TenderLineTable {
+  id: Generated<number>;
+  tender_id: number;
+  sort: Generated<number>;
+  goods_name: string;
+  specification: Generated<string>;
+  quantity_milli: number;
+  unit: string;
+  delivery_place: Generated<string>;
+  delivery_date: Generated<string>;
+}
+
+/** A supplier on a buyer's supplier list: it may bid on the buyer's tenders. */
+export interface PurCustomerRelationTable {
+  buyer_user_id: number;
+  supplier_user_id: number;
+  created_at: string;
+}

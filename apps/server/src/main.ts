@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { openDatabase } from './db/database';
+import { createInitialAdmin, isEmpty, loadDemoData } from './db/demo-data/index';
+import { migrateToLatest } from './db/migrations/index';
+import { createDbKv, createRedisKv } from './platform/kv';
+import { loadSettings, SettingsError, wantsDemoData } from './settings';
+
+async function main(): Promise<void> {
+  let settings;
+  try {
+    settings = loadSettings();
+  } catch (err) {
+    if (err instanceof SettingsError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = pino({ level: settings.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.token', 'req.headers.csrfcheck'] });
+  const database = openDatabase({
+    databaseUrl: settings.DATABASE_URL || undefined,
+    sqliteFile: path.resolve(settings.DATA_DIR, 'portal.sqlite'),
+  });
+  await migrateToLatest(database.db, database.dialect);
+  if (await isEmpty(database.db)) {
+    if (wantsDemoData(settings)) {
+      logger.info('empty database: loading demo data');
+      await loadDemoData(database.db);
+    } else if (settings.ADMIN_INITIAL_PASSWORD) {
+      logger.info('empty database: creating the admin account');
+      await createInitialAdmin(database.db, settings.ADMIN_INITIAL_PASSWORD);
+    } else {
+      logger.warn('empty database without demo data and without ADMIN_INITIAL_PASSWORD: nobody can sign in');
+    }
+  }
+  const kv = settings.REDIS_URL ? createRedisKv(settings.REDIS_URL) : createDbKv(database.db);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const app = await buildApp({ settings, database, kv, logger, webDist: path.resolve(here, '../../web/dist') });
+
+  // Drain in-flight requests on SIGTERM/SIGINT, then close the stores.
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await kv.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: settings.HOST, port: settings.PORT });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Start failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,143 @@
+import type { CompanyProfile, CompanyProfileBody, SupplierRow } from '@portal/contracts/admin-company';
+import type { Db } from '../../db/database';
+import { AppError } from '../../platform/errors';
+import type { Actor } from '../../platform/resource';
+import { safeUrl } from '../cms/cms.service';
+import { createOplogRepo } from '../oplog/oplog.repo';
+import { createCompanyRepo } from './company.repo';
+
+const COMPANY_TYPES = ['comp', 'toVerified'];
+
+/**
+ * The company user centre. Everything is scoped to the caller: a company id or buyer id that is not
+ * the caller's own answers -107 (no right to this record), whatever the caller's permissions.
+ */
+export function createCompanyService({ db, now }: { db: Db; now: () => Date }) {
+  const log = (trx: Db, actor: Actor, resource: string, action: string, id: string, before: unknown, after: unknown) =>
+    createOplogRepo(trx).insert({
+      user_id: actor.userId,
+      account: actor.account,
+      ip: actor.ip,
+      resource,
+      action,
+      record_id: id,
+      before,
+      after,
+      at: now().toISOString(),
+    });
+
+  async function ownCompanyId(userId: number, claimed?: string): Promise<number> {
+    const user = await createCompanyRepo(db).companyIdOf(userId);
+    if (!user?.company_id) throw new AppError('NOT_FOUND');
+    if (claimed !== undefined && claimed !== String(user.company_id)) throw new AppError('NO_RIGHT');
+    return user.company_id;
+  }
+  const ownBuyer = (actor: { userId: number }, claimed?: string) => {
+    if (claimed !== undefined && claimed !== String(actor.userId)) throw new AppError('NO_RIGHT');
+    return actor.userId;
+  };
+
+  async function profile(trx: Db, id: number): Promise<CompanyProfile> {
+    const c = await createCompanyRepo(trx).findCompany(id);
+    if (!c) throw new AppError('NOT_FOUND');
+    return {
+      id: String(c.id),
+      name: c.name,
+      creditCode: c.credit_code,
+      legalPerson: c.legal_person,
+      address: c.address,
+      contactName: c.contact_name,
+      contactPhone: c.contact_phone,
+      email: c.email,
+      mainBusiness: c.main_business,
+      introduction: c.introduction,
+      logoUrl: c.logo_url,
+      updatedAt: c.updated_at || c.created_at,
+    };
+  }
+
+  async function suppliers(actor: { userId: number }, f: { keyword?: string; buyerUserId?: string }, pageNo: number, pageSize: number) {
+    const buyer = ownBuyer(actor, f.buyerUserId);
+    const { rows, total } = await createCompanyRepo(db).supplierPage(buyer, f.keyword, pageNo, pageSize);
+    return {
+      total,
+      rows: rows.map((r): SupplierRow => ({
+        id: String(r.id),
+        account: r.account,
+        nickName: r.nick_name,
+        companyName: r.company_name ?? '',
+        addedAt: r.created_at,
+      })),
+    };
+  }
+
+  return {
+    async getProfile(userId: number, claimedId?: string): Promise<CompanyProfile> {
+      return profile(db, await ownCompanyId(userId, claimedId));
+    },
+
+    async saveProfile(body: CompanyProfileBody, actor: Actor): Promise<CompanyProfile> {
+      const id = await ownCompanyId(actor.userId, body.id);
+      return db.transaction().execute(async (trx) => {
+        const before = await profile(trx, id);
+        await createCompanyRepo(trx).saveCompany(
+          id,
+          {
+            name: body.name,
+            credit_code: body.creditCode ?? '',
+            legal_person: body.legalPerson ?? '',
+            address: body.address ?? '',
+            contact_name: body.contactName ?? '',
+            contact_phone: body.contactPhone ?? '',
+            email: body.email ?? '',
+            main_business: body.mainBusiness ?? '',
+            introduction: body.introduction ?? '',
+            logo_url: safeUrl(body.logoUrl ?? ''),
+          },
+          now().toISOString(),
+        );
+        const after = await profile(trx, id);
+        await log(trx, actor, 'company', 'update', String(id), before, after);
+        return after;
+      });
+    },
+
+    suppliers,
+
+    /** Puts a company user on the caller's supplier list: from then on it may bid on the caller's tenders. */
+    async addSupplier(body: { account: string; buyerUserId?: string }, actor: Actor): Promise<SupplierRow> {
+      const buyer = ownBuyer(actor, body.buyerUserId);
+      const repo = createCompanyRepo(db);
+      const supplier = await repo.findUserByAccount(body.account);
+      if (!supplier) throw new AppError('NOT_FOUND');
+      if (supplier.id === buyer) throw new AppError('SELF_OPERATION');
+      if (!COMPANY_TYPES.includes(supplier.user_type)) throw new AppError('NOT_A_COMPANY');
+      if (await repo.findRelation(buyer, supplier.id)) throw new AppError('SUPPLIER_EXISTS');
+      await db.transaction().execute(async (trx) => {
+        await createCompanyRepo(trx).addRelation(buyer, supplier.id, now().toISOString());
+        await log(trx, actor, 'suppliers', 'create', String(supplier.id), undefined, { buyerUserId: buyer, supplier: supplier.account });
+      });
+      const page = await suppliers(actor, { keyword: supplier.account }, 1, 100);
+      return page.rows.find((r) => r.id === String(supplier.id))!;
+    },
+
+    async removeSupplier(supplierId: string, actor: Actor): Promise<void> {
+      const repo = createCompanyRepo(db);
+      const relation = /^\d{1,12}$/.test(supplierId) ? await repo.findRelation(actor.userId, Number(supplierId)) : undefined;
+      if (!relation) throw new AppError('NOT_FOUND');
+      await db.transaction().execute(async (trx) => {
+        await createCompanyRepo(trx).removeRelation(actor.userId, relation.supplier_user_id);
+        await log(
+          trx,
+          actor,
+          'suppliers',
+          'delete',
+          supplierId,
+          { buyerUserId: actor.userId, supplierUserId: relation.supplier_user_id },
+          undefined,
+        );
+      });
+    },
+  };
+}
+export type CompanyService = ReturnType<typeof createCompanyService>;

@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  CurrentUser,
+  GetVerifyCodeBody,
+  LoginAnswer,
+  MobileLoginBody,
+  PasswordLoginBody,
+  SubmitLoginInput,
+  Tenant,
+} from '@portal/contracts/account';
+import { DEFAULT_LANG, type Lang } from '@portal/contracts/i18n';
+import { SMS_CODE_RULES } from '@portal/contracts/sms';
+import { loginPasswordSchema } from '@portal/contracts/validation';
+import { AppError } from '../../platform/errors';
+import { DUMMY_HASH, verifyPassword } from '../../platform/passwords';
+import type { Captcha } from '../../platform/captcha';
+import type { KvStore } from '../../platform/kv';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { SessionRecord, Sessions } from '../../platform/sessions';
+import type { SmsService } from '../sms/sms.service';
+import type { PasswordTransport } from './password-transport';
+import type { LoginLogRepo, TenantsRepo, UsersRepo } from './users.repo';
+
+export interface AuthPolicy {
+  loginCheckCode: boolean;
+  tenantMode: boolean;
+  maxFailures: number;
+  lockMs: number;
+  loginPerIpPerMinute: number;
+  /** Provider sign-in page; empty when third-party sign-in is off. */
+  thirdPartyAuthUrl: string;
+}
+
+interface AuthDeps {
+  users: UsersRepo;
+  tenants: TenantsRepo;
+  loginLog: LoginLogRepo;
+  sessions: Sessions;
+  captcha: Captcha;
+  limiter: RateLimiter;
+  kv: KvStore;
+  sms: SmsService;
+  transport: PasswordTransport;
+  policy: AuthPolicy;
+  now: () => Date;
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<UsersRepo['findById']>>>;
+
+/** Signing in and out, and who is signed in. */
+export function createAuthService(deps: AuthDeps) {
+  const { users, sessions, limiter, policy } = deps;
+  const lockKey = (account: string) => `acct-lock:${account.toLowerCase()}`;
+  const failKey = (account: string) => `login-fail:${account.toLowerCase()}`;
+  const verifyTokenKey = (token: string) => `sms-token:${token}`;
+
+  /** Refuses while the account name is locked. Unknown names lock the same way, so nothing leaks. */
+  async function assertNotLocked(account: string): Promise<void> {
+    const remaining = await deps.kv.ttl(lockKey(account));
+    if (remaining > 0) throw new AppError('ACCOUNT_LOCKED', { minutes: Math.ceil(remaining / 60_000) });
+  }
+
+  async function recordFailure(account: string, userId: number | null, ip: string, result: string): Promise<void> {
+    const { count } = await limiter.hit(failKey(account), Number.MAX_SAFE_INTEGER, policy.lockMs);
+    if (count >= policy.maxFailures) {
+      await deps.kv.set(lockKey(account), '1', policy.lockMs);
+      await limiter.reset(failKey(account));
+    }
+    await deps.loginLog.insert({ account, user_id: userId, kind: 'login', result, ip, at: deps.now().toISOString() });
+  }
+
+  /** Mode b: picture code, tenant, then the password; failures count towards the account lock. */
+  async function checkPasswordLogin(body: PasswordLoginBody, ip: string, lang: Lang): Promise<UserRow> {
+    if (policy.loginCheckCode && !(await deps.captcha.check(body.req_code_session_id, body.check_code))) {
+      throw new AppError('WRONG_PICTURE_CODE');
+    }
+    if (policy.tenantMode && !body.tenantId) throw new AppError('TENANT_REQUIRED');
+    const password = await deps.transport.reveal('password', body.password, { rule: loginPasswordSchema, lang });
+    const account = body.account;
+    await assertNotLocked(account);
+    const user = await users.findByAccount(account);
+    const passwordOk = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    const tenantOk = !policy.tenantMode || user?.tenant_id === body.tenantId;
+    if (!user || !passwordOk || !tenantOk) {
+      await recordFailure(account, user?.id ?? null, ip, 'wrong-credentials');
+      throw new AppError('WRONG_CREDENTIALS');
+    }
+    return user;
+  }
+
+  /** Mode a: the token from getVerifyCode must belong to this mobile, then the SMS code is checked. */
+  async function checkMobileLogin(body: MobileLoginBody, ip: string): Promise<UserRow> {
+    const mobile = body.account;
+    if ((await deps.kv.get(verifyTokenKey(body.verify_code_token))) !== mobile) throw new AppError('VERIFY_TOKEN_INVALID');
+    await assertNotLocked(mobile);
+    const user = await users.findByMobile(mobile);
+    try {
+      await deps.sms.verify({ purpose: 'login', mobile, code: body.verify_code });
+    } catch (err) {
+      await recordFailure(mobile, user?.id ?? null, ip, 'wrong-sms-code');
+      throw err;
+    }
+    await deps.kv.del(verifyTokenKey(body.verify_code_token));
+    // No code is ever sent to a number without an account, so this is only a safety net.
+    if (!user) throw new AppError('SMS_CODE_WRONG');
+    return user;
+  }
+
+  async function startSession(user: UserRow, typed: string, terminal: string, ip: string): Promise<{ token: string; answer: LoginAnswer }> {
+    const { token } = await sessions.create({ userId: user.id, account: user.account, terminal, ip });
+    const at = deps.now().toISOString();
+    await users.recordLogin(user.id, at, ip);
+    await deps.loginLog.insert({ account: typed, user_id: user.id, kind: 'login', result: 'success', ip, at });
+    const [roles, permissions] = await Promise.all([users.roleCodes(user.id), users.permissionCodes(user.id)]);
+    const roleCode = roles.join(',');
+    return {
+      token,
+      answer: {
+        utoken: token,
+        user_token: token,
+        tn: token,
+        user_agent_name: user.nick_name || user.account,
+        user_agent_operator_name: user.nick_name || user.account,
+        user_agent_user_name: user.account,
+        user_agent_user_id: String(user.id),
+        user_agent_operator_code: user.account,
+        user_agent_raw_role_code: roleCode,
+        user_agent_role_code: roleCode,
+        last_login_date_time: user.last_login_at ?? '',
+        optAuths: permissions,
+        user_type: user.user_type,
+      },
+    };
+  }
+
+  return {
+    async tenantList(): Promise<Tenant[]> {
+      return deps.tenants.list();
+    },
+
+    /** Checks the picture code and sends the login SMS code; the token binds the login to this mobile. */
+    async sendLoginCode(body: GetVerifyCodeBody, ip: string, lang: Lang): Promise<{ checkCodeToken: string }> {
+      await deps.sms.limitAddress(ip);
+      if (!(await deps.captcha.check(body.req_session_id, body.check_code))) throw new AppError('WRONG_PICTURE_CODE');
+      const user = await users.findByMobile(body.mobile);
+      // A number without an account gets nothing, yet the same answer: the page cannot tell.
+      await deps.sms.send({ purpose: 'login', mobile: body.mobile, ip, lang, deliver: user ? 'code' : 'none' });
+      const checkCodeToken = randomBytes(24).toString('base64url');
+      await deps.kv.set(verifyTokenKey(checkCodeToken), body.mobile, SMS_CODE_RULES.ttlMs);
+      return { checkCodeToken };
+    },
+
+    async submitLogin(body: SubmitLoginInput, ip: string, lang: Lang = DEFAULT_LANG): Promise<{ token: string; answer: LoginAnswer }> {
+      const perIp = await limiter.hit(`login-ip:${ip}`, policy.loginPerIpPerMinute, 60_000);
+      if (!perIp.allowed) throw new AppError('RATE_LIMITED', undefined, { 'retry-after': String(Math.ceil(perIp.retryAfterMs / 1000)) });
+      const { verify_code, verify_code_token, password, ...rest } = body;
+      const user =
+        verify_code !== undefined
+          ? await checkMobileLogin({ account: body.account, verify_code, verify_code_token: verify_code_token ?? '' }, ip)
+          : await checkPasswordLogin({ ...rest, password: password ?? '' }, ip, lang);
+      const account = body.account;
+      if (user.status !== 1) {
+        await deps.loginLog.insert({ account, user_id: user.id, kind: 'login', result: 'disabled', ip, at: deps.now().toISOString() });
+        throw new AppError('ACCOUNT_DISABLED');
+      }
+      await limiter.reset(failKey(account));
+      return startSession(user, account, body.terminal_type ?? 'pc', ip);
+    },
+
+    /** The provider's sign-in URL, carrying where to come back and a one-time state. */
+    async thirdPartyUrl(input: { redirectUrl: string; identityType?: string; terminalType?: string }): Promise<string> {
+      if (!policy.thirdPartyAuthUrl) throw new AppError('THIRD_PARTY_OFF');
+      const state = randomBytes(16).toString('base64url');
+      await deps.kv.set(`third-party-state:${state}`, input.redirectUrl, 10 * 60_000);
+      const url = new URL(policy.thirdPartyAuthUrl);
+      url.searchParams.set('redirect_uri', input.redirectUrl);
+      if (input.identityType) url.searchParams.set('identity_type', input.identityType);
+      url.searchParams.set('terminal_type', input.terminalType ?? 'pc');
+      url.searchParams.set('state', state);
+      return url.toString();
+    },
+
+    async currentUser(session: SessionRecord): Promise<CurrentUser> {
+      const user = await users.findById(session.userId);
+      if (!user) throw new AppError('SESSION_EXPIRED');
+      const [companyName, roleCodes, tenant] = await Promise.all([
+        users.companyName(user.company_id),
+        users.roleCodes(user.id),
+        user.tenant_id ? deps.tenants.find(user.tenant_id) : undefined,
+      ]);
+      return {
+        userId: String(user.id),
+        userName: user.account,
+        nickName: user.nick_name || user.account,
+        realName: user.real_name,
+        mobilePhone: user.mobile ?? '',
+        email: user.email,
+        jobNo: user.job_no,
+        position: user.position,
+        fax: user.fax,
+        certType: user.cert_type,
+        certNo: user.cert_no,
+        userType: user.user_type,
+        companyName,
+        tenantId: user.tenant_id,
+        tenantName: tenant?.tenant_name ?? '',
+        kindCode: tenant?.kind_code ?? '',
+        roleCodes,
+        lastLoginDateTime: user.last_login_at ?? '',
+        clientIp: session.ip,
+        defaultPassword: user.password_default === 1,
+        locked: session.locked,
+      };
+    },
+
+    async logout(session: SessionRecord | null, ip: string): Promise<void> {
+      if (!session) return;
+      await sessions.endOne(session);
+      await deps.loginLog.insert({
+        account: session.account,
+        user_id: session.userId,
+        kind: 'logout',
+        result: 'success',
+        ip,
+        at: deps.now().toISOString(),
+      });
+    },
+
+    /** Whether an account name is locked after too many failed sign-ins (the back office shows it). */
+    async isLocked(account: string): Promise<boolean> {
+      return (await deps.kv.ttl(lockKey(account))) > 0;
+    },
+
+    /** Lifts a login lock and forgets the failures (after a password reset proved ownership). */
+    async unlockAccount(account: string): Promise<void> {
+      await deps.kv.del(lockKey(account));
+      await limiter.reset(failKey(account));
+    },
+
+    async permissionsOf(userId: number): Promise<Set<string>> {
+      return new Set(await users.permissionCodes(userId));
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

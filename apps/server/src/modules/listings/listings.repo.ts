@@ -1,0 +1,241 @@
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database, ListingTable } from '../../db/schema';
+
+/** What a search selects on, in storage terms (cents, thousandths of a unit, seller ids). */
+export interface ListingFilter {
+  objState: number;
+  holdBs?: number;
+  listingType?: string;
+  marketCode?: string;
+  /** The chosen node of the variety tree and its level (1-3). */
+  variety?: { level: number; code: string };
+  sellerIds?: number[];
+  /** Sellers whose name contains this text, when too many sellers match to list their ids. */
+  userNameLike?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  minMilli?: number;
+  maxMilli?: number;
+}
+
+export interface ListingOrder {
+  column: 'publish_time' | 'single_price';
+  asc: boolean;
+  /** Many rows match: read the index of this order even when a range filter is set. */
+  steer?: boolean;
+}
+
+/** A row's position in an order: its sort value and id (the tie-breaker). */
+export interface SortKey {
+  value: string | number;
+  id: number;
+}
+
+type Eb = ExpressionBuilder<Database, 'listings'>;
+
+/**
+ * What a listing card shows. Reading fewer columns matters: turning a row into a JavaScript object
+ * costs more than finding it, and a page holds up to 50 rows.
+ */
+const CARD_COLUMNS = [
+  'id',
+  'trade_listing_code',
+  'listing_type',
+  'hold_bs',
+  'obj_state',
+  'single_price',
+  'currency',
+  'obj_listing_milli',
+  'surplus_milli',
+  'min_milli',
+  'obj_listing_day',
+  'obj_period_day',
+  'transport_way',
+  'payment_type',
+  'seller_id',
+  'user_name',
+  'market_code',
+  'variety_code',
+  'variety_name',
+  'pic_file_id',
+  'publish_time',
+] as const;
+export type ListingCardRow = Pick<Selectable<ListingTable>, (typeof CARD_COLUMNS)[number]>;
+/** A listing card's row with its SKU names and units in their order. */
+export interface CardWithSkus {
+  card: ListingCardRow;
+  skus: { goodsSkuName: string; varietyUnit: string }[];
+}
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The condition on the chosen variety: each level has its own column and indexes. */
+function varietyCondition(eb: Eb | ExpressionBuilder<Database, 'listing_facets'>, v: NonNullable<ListingFilter['variety']>) {
+  const column = v.level === 1 ? 'variety_l1' : v.level === 2 ? 'variety_l2' : 'variety_code';
+  return (eb as ExpressionBuilder<Database, 'listings'>)(column, '=', v.code);
+}
+
+/**
+ * The search condition. With `orderedBy`, range filters on other columns are written `+column`,
+ * a portable no-op that keeps a planner on the index of that order instead of a range index: right
+ * when many rows match, where the first page is near the start of the ordered index.
+ */
+function conditions(eb: Eb, f: ListingFilter, orderedBy?: ListingOrder['column']): Expression<SqlBool> {
+  const range = (column: 'single_price' | 'surplus_milli') =>
+    orderedBy && orderedBy !== column ? sql<number>`+${eb.ref(column)}` : eb.ref(column);
+  const c: Expression<SqlBool>[] = [eb('obj_state', '=', f.objState)];
+  if (f.holdBs !== undefined) c.push(eb('hold_bs', '=', f.holdBs));
+  if (f.listingType !== undefined) c.push(eb('listing_type', '=', f.listingType));
+  if (f.marketCode !== undefined) c.push(eb('market_code', '=', f.marketCode));
+  if (f.variety) c.push(varietyCondition(eb, f.variety));
+  if (f.sellerIds) c.push(eb('seller_id', 'in', f.sellerIds));
+  if (f.userNameLike !== undefined) c.push(sql<SqlBool>`lower(${eb.ref('user_name')}) like ${likePattern(f.userNameLike)} escape '\\'`);
+  if (f.minPrice !== undefined) c.push(eb(range('single_price'), '>=', f.minPrice));
+  if (f.maxPrice !== undefined) c.push(eb(range('single_price'), '<=', f.maxPrice));
+  if (f.minMilli !== undefined) c.push(eb(range('surplus_milli'), '>=', f.minMilli));
+  if (f.maxMilli !== undefined) c.push(eb(range('surplus_milli'), '<=', f.maxMilli));
+  return eb.and(c);
+}
+
+/** Rows strictly after `after` in the order (keyset access: the index seeks, nothing is skipped). */
+function afterKey(eb: Eb, order: ListingOrder, after: SortKey): Expression<SqlBool> {
+  return eb(eb.refTuple(order.column, 'id'), order.asc ? '>' : '<', eb.tuple(after.value, after.id));
+}
+
+/** Storage of listings and their SKUs; every search query reads an index in its sort order. */
+export function createListingsRepo(db: Db) {
+  const ordered = (f: ListingFilter, order: ListingOrder, after: SortKey | null) => {
+    const dir = order.asc ? 'asc' : 'desc';
+    const steer = order.steer ? order.column : undefined;
+    return db
+      .selectFrom('listings')
+      .where((eb) => (after ? eb.and([conditions(eb, f, steer), afterKey(eb, order, after)]) : conditions(eb, f, steer)))
+      .orderBy(order.column, dir)
+      .orderBy('id', dir);
+  };
+
+  return {
+    /** Exact count from the facet table; only for filters the facets cover. */
+    async facetTotal(f: ListingFilter): Promise<number> {
+      const row = await db
+        .selectFrom('listing_facets')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+        .where((eb) => {
+          const c: Expression<SqlBool>[] = [eb('obj_state', '=', f.objState)];
+          if (f.holdBs !== undefined) c.push(eb('hold_bs', '=', f.holdBs));
+          if (f.listingType !== undefined) c.push(eb('listing_type', '=', f.listingType));
+          if (f.marketCode !== undefined) c.push(eb('market_code', '=', f.marketCode));
+          if (f.variety) c.push(varietyCondition(eb, f.variety));
+          return eb.and(c);
+        })
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Listings on the market per value of one tag filter (from the facet table). */
+    async facetValues(column: 'hold_bs' | 'listing_type' | 'market_code' | 'variety_l1' | 'variety_l2' | 'variety_code', objState: number) {
+      const rows = await db
+        .selectFrom('listing_facets')
+        .select([`${column} as value`, (eb) => eb.fn.sum<number>('n').as('n')])
+        .where('obj_state', '=', objState)
+        .groupBy(column)
+        .execute();
+      return rows.map((r) => ({ value: r.value, n: Number(r.n) }));
+    },
+
+    /** Counts matching rows but stops after `cap + 1`, so the cost is bounded. */
+    async boundedCount(f: ListingFilter, cap: number): Promise<number> {
+      const row = await db
+        .selectFrom(
+          db
+            .selectFrom('listings')
+            .select('id')
+            .where((eb) => conditions(eb, f))
+            .limit(cap + 1)
+            .as('matched'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The key of the row `skip` rows after `after` (or from the start); reads the index only. */
+    async keyAt(f: ListingFilter, order: ListingOrder, after: SortKey | null, skip: number): Promise<SortKey | undefined> {
+      const row = await ordered(f, order, after)
+        .select([`${order.column} as value`, 'id'])
+        .limit(1)
+        .offset(skip)
+        .executeTakeFirst();
+      return row ? { value: row.value, id: row.id } : undefined;
+    },
+
+    /**
+     * Up to `limit` listings with their SKU names, `skip` rows after `after` (or from the start),
+     * in the order. The inner query walks the index alone; only the page's rows are read from the
+     * tables, in one query.
+     */
+    async page(f: ListingFilter, order: ListingOrder, after: SortKey | null, skip: number, limit: number): Promise<CardWithSkus[]> {
+      const rows = await db
+        .selectFrom('listings')
+        .leftJoin('listing_skus', 'listing_skus.listing_id', 'listings.id')
+        .select(CARD_COLUMNS.map((c) => `listings.${c}` as const))
+        .select(['listing_skus.goods_sku_name', 'listing_skus.variety_unit', 'listing_skus.sort as sku_sort'])
+        .where('listings.id', 'in', ordered(f, order, after).select('id').limit(limit).offset(skip))
+        .execute();
+      const byId = new Map<number, { card: ListingCardRow; skus: { sort: number; goodsSkuName: string; varietyUnit: string }[] }>();
+      for (const { goods_sku_name, variety_unit, sku_sort, ...card } of rows) {
+        const entry = byId.get(card.id) ?? { card, skus: [] };
+        byId.set(card.id, entry);
+        if (goods_sku_name !== null && variety_unit !== null) {
+          entry.skus.push({ sort: sku_sort ?? 0, goodsSkuName: goods_sku_name, varietyUnit: variety_unit });
+        }
+      }
+      const sign = order.asc ? 1 : -1;
+      return [...byId.values()]
+        .map(({ card, skus }) => ({
+          card,
+          skus: skus.sort((a, b) => a.sort - b.sort).map(({ goodsSkuName, varietyUnit }) => ({ goodsSkuName, varietyUnit })),
+        }))
+        .sort((a, b) => {
+          const x = a.card[order.column];
+          const y = b.card[order.column];
+          return sign * (x < y ? -1 : x > y ? 1 : a.card.id - b.card.id);
+        });
+    },
+
+    /** Every SKU of a listing with its specifications. */
+    skusOf(listingId: number) {
+      return db.selectFrom('listing_skus').selectAll().where('listing_id', '=', listingId).orderBy('sort').orderBy('id').execute();
+    },
+
+    findByCode(code: string) {
+      return db.selectFrom('listings').selectAll().where('trade_listing_code', '=', code).executeTakeFirst();
+    },
+
+    /** Sellers whose company name contains the text (case-insensitive), at most `limit`. */
+    async sellerIdsByName(text: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('shops')
+        .select('user_id')
+        .where((eb) => sql<SqlBool>`lower(${eb.ref('company_name')}) like ${likePattern(text)} escape '\\'`)
+        .orderBy('user_id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+
+    varieties() {
+      return db.selectFrom('varieties').select(['code', 'par_code', 'short_name', 'level']).execute();
+    },
+
+    findShop(userId: number) {
+      return db.selectFrom('shops').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    findMarket(marketId: string) {
+      return db.selectFrom('markets').select(['market_id', 'market_name_zh']).where('market_id', '=', marketId).executeTakeFirst();
+    },
+  };
+}
+export type ListingsRepo = ReturnType<typeof createListingsRepo>;

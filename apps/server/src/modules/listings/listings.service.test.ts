@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createListingsRepo } from './listings.repo';
+import { createListingsService } from './listings.service';
+import { createPageAnchors } from './page-anchors';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // Many equal prices and times make the id tie-breaker matter.
+  const db = t.database.db;
+  const template = await db.selectFrom('listings').selectAll().where('obj_state', '=', 1).executeTakeFirstOrThrow();
+  const { id: _id, ...rest } = template;
+  const extra = Array.from({ length: 400 }, (_, i) => ({
+    ...rest,
+    trade_listing_code: `GPTEST${String(i).padStart(5, '0')}`,
+    single_price: 100000 + (i % 7) * 100,
+    publish_time: new Date(Date.UTC(2026, 0, 1 + (i % 13))).toISOString(),
+  }));
+  for (let i = 0; i < extra.length; i += 100)
+    await db
+      .insertInto('listings')
+      .values(extra.slice(i, i + 100))
+      .execute();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const base = { sortField: 2 as const, sortAsc: 0 as const, pageNo: 1, pageSize: 9 };
+
+describe('listing pages through remembered positions', () => {
+  it('answer exactly the rows plain offsets answer, for every page, order and direction', async () => {
+    const repo = createListingsRepo(t.database.db);
+    // A tiny block makes nearly every page go through remembered keys and the reversed path.
+    const service = createListingsService({ repo, anchors: createPageAnchors({ block: 5, maxStreams: 10, ttlMs: 60_000 }) });
+    for (const [sortField, column] of [
+      [1, 'single_price'],
+      [2, 'publish_time'],
+    ] as const) {
+      for (const sortAsc of [0, 1] as const) {
+        const dir = sortAsc ? 'asc' : 'desc';
+        const expected = (
+          await t.database.db
+            .selectFrom('listings')
+            .select('id')
+            .where('obj_state', '=', 1)
+            .orderBy(column, dir)
+            .orderBy('id', dir)
+            .execute()
+        ).map((r) => String(r.id));
+        const seen: string[] = [];
+        // Jump around: deep pages first, then the rest, so positions are learnt out of order.
+        const pages = Math.ceil(expected.length / base.pageSize);
+        const order = [pages, Math.ceil(pages / 2), 3, ...Array.from({ length: pages }, (_, i) => i + 1)];
+        for (const pageNo of order) {
+          const page = await service.search({ ...base, sortField, sortAsc, pageNo });
+          expect(page.totalItem).toBe(expected.length);
+          const want = expected.slice((pageNo - 1) * base.pageSize, pageNo * base.pageSize);
+          expect(
+            page.items.map((i) => i.id),
+            `${column} ${dir} page ${pageNo}`,
+          ).toEqual(want);
+          if (seen.length < expected.length && pageNo === seen.length / base.pageSize + 1) seen.push(...want);
+        }
+        expect(seen).toEqual(expected);
+      }
+    }
+  });
+
+  it('stops counting at the cap when a price filter is set, and says so', async () => {
+    const repo = createListingsRepo(t.database.db);
+    const service = createListingsService({ repo, countCap: 60 });
+    const capped = await service.search({ ...base, minSinglePrice: 0 });
+    expect(capped.totalItem).toBe(60);
+    expect(capped.totalCapped).toBe(true);
+    expect(capped.items).toHaveLength(base.pageSize);
+    const narrow = await service.search({ ...base, minSinglePrice: 100600, maxSinglePrice: 100600, pageSize: 50 });
+    expect(narrow.totalCapped).toBe(false);
+    expect(narrow.items.every((i) => i.singlePrice === 100600)).toBe(true);
+    const exact = await t.database.db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('obj_state', '=', 1)
+      .where('single_price', '=', 100600)
+      .executeTakeFirstOrThrow();
+    expect(narrow.totalItem).toBe(Number(exact.n));
+  });
+});
+
+describe('page anchors', () => {
+  it('give the nearest remembered position, expire, and forget the least recently used streams', () => {
+    let clock = 0;
+    const anchors = createPageAnchors({ block: 10, maxStreams: 2, ttlMs: 100, now: () => clock });
+    expect(anchors.nearest('a', 35)).toEqual({ position: 0, key: null });
+    anchors.remember('a', 9, { value: 'x', id: 1 });
+    anchors.remember('a', 19, { value: 'y', id: 2 });
+    expect(anchors.nearest('a', 35)).toEqual({ position: 20, key: { value: 'y', id: 2 } });
+    expect(anchors.nearest('a', 15)).toEqual({ position: 10, key: { value: 'x', id: 1 } });
+    anchors.remember('a', 5, { value: 'ignored', id: 3 });
+    expect(anchors.nearest('a', 9)).toEqual({ position: 0, key: null });
+    anchors.remember('b', 9, { value: 'b', id: 4 });
+    anchors.nearest('a', 12);
+    anchors.remember('c', 9, { value: 'c', id: 5 });
+    expect(anchors.nearest('b', 12).key).toBeNull();
+    expect(anchors.nearest('a', 12).key).not.toBeNull();
+    clock = 101;
+    expect(anchors.nearest('a', 12).key).toBeNull();
+  });
+});

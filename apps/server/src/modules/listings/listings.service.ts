@@ -1,0 +1,278 @@
+import { LISTING_COUNT_CAP } from '@portal/contracts/constants';
+import { fileUrl } from '@portal/contracts/files';
+import type { ListingDetail, ListingItem, ListingPage, ListingSearch } from '@portal/contracts/listings';
+import { AppError } from '../../platform/errors';
+import type { CardWithSkus, ListingCardRow, ListingFilter, ListingOrder, ListingsRepo } from './listings.repo';
+import { createPageAnchors, type PageAnchors } from './page-anchors';
+
+interface ListingsDeps {
+  repo: ListingsRepo;
+  /** Counting stops here when a price, quantity or seller filter is set. */
+  countCap?: number;
+  anchors?: PageAnchors;
+  now?: () => number;
+}
+
+/** Most sellers a name filter turns into an id list; more fall back to matching the name itself. */
+const MAX_SELLER_IDS = 1000;
+const VARIETY_CACHE_MS = 60_000;
+/**
+ * Rows between remembered positions. A page skips fewer index entries than this (under a
+ * millisecond); fewer positions keep the background walk short (on PostgreSQL each step is a
+ * round trip and a plan).
+ */
+const ANCHOR_BLOCK = 8192;
+/** Remembered positions live this long; the popular streams are walked again at half of it. */
+const ANCHOR_TTL_MS = 20 * 60_000;
+const WARM_EVERY_MS = ANCHOR_TTL_MS / 2;
+
+const fromMilli = (milli: number) => Math.round(Number(milli)) / 1000;
+
+function toItem(row: ListingCardRow, skus: ListingItem['skuList']): ListingItem {
+  return {
+    id: String(row.id),
+    tradeListingCode: row.trade_listing_code,
+    listingType: row.listing_type,
+    holdBs: row.hold_bs,
+    objState: row.obj_state,
+    singlePrice: Number(row.single_price),
+    currency: row.currency,
+    surplusListingNum: fromMilli(row.surplus_milli),
+    objListingNum: fromMilli(row.obj_listing_milli),
+    objListingDay: row.obj_listing_day,
+    objPeriodDay: row.obj_period_day,
+    objMinNum: fromMilli(row.min_milli),
+    transportWay: row.transport_way,
+    paymentType: row.payment_type,
+    userName: row.user_name,
+    userId: String(row.seller_id),
+    marketCode: row.market_code,
+    varietyCode: row.variety_code,
+    varietyName: row.variety_name,
+    picPath: row.pic_file_id ? fileUrl(row.pic_file_id) : '',
+    publishTime: row.publish_time,
+    skuList: skus,
+  };
+}
+
+/**
+ * The listing market. Totals come from the facet table when only tag filters are set (exact and
+ * cheap at any size), otherwise from a count that stops at the cap. Pages are read through the
+ * index in sort order; deep pages start from remembered keys (page-anchors.ts) and pages past the
+ * middle are read from the other end, so no request skips more than one block of index entries
+ * once a stream is warm (docs/decisions/041-listing-search-speed.md).
+ */
+export function createListingsService(deps: ListingsDeps) {
+  const { repo } = deps;
+  const now = deps.now ?? Date.now;
+  const cap = deps.countCap ?? LISTING_COUNT_CAP;
+  const anchors = deps.anchors ?? createPageAnchors({ block: ANCHOR_BLOCK, maxStreams: 1000, ttlMs: ANCHOR_TTL_MS });
+  let varieties: { at: number; byCode: Map<string, { level: number; parCode: string; name: string }> } | null = null;
+
+  async function varietyMap() {
+    if (!varieties || now() - varieties.at > VARIETY_CACHE_MS) {
+      const rows = await repo.varieties();
+      varieties = { at: now(), byCode: new Map(rows.map((r) => [r.code, { level: r.level, parCode: r.par_code, name: r.short_name }])) };
+    }
+    return varieties.byCode;
+  }
+
+  /** The ancestors of a variety code from the top down, itself last; empty when unknown. */
+  async function varietyPath(code: string): Promise<{ code: string; name: string; level: number }[]> {
+    const map = await varietyMap();
+    const path: { code: string; name: string; level: number }[] = [];
+    for (let at: string | undefined = code; at && path.length < 3;) {
+      const node = map.get(at);
+      if (!node) return [];
+      path.unshift({ code: at, name: node.name, level: node.level });
+      at = node.parCode || undefined;
+    }
+    return path;
+  }
+
+  /** The storage filter of a search, or null when it can match nothing (unknown code, no seller). */
+  async function toFilter(s: ListingSearch): Promise<ListingFilter | null> {
+    const f: ListingFilter = { objState: s.objState ?? 1 };
+    if (s.holdBs !== undefined) f.holdBs = s.holdBs;
+    if (s.listingType !== undefined) f.listingType = s.listingType;
+    if (s.marketCode) f.marketCode = s.marketCode;
+    if (s.varietyCode) {
+      const path = await varietyPath(s.varietyCode);
+      const node = path[path.length - 1];
+      if (!node) return null;
+      f.variety = { level: node.level, code: node.code };
+    }
+    if (s.shopUserId) f.sellerIds = [Number(s.shopUserId)];
+    if (s.userName) {
+      const ids = await repo.sellerIdsByName(s.userName, MAX_SELLER_IDS + 1);
+      if (ids.length > MAX_SELLER_IDS) f.userNameLike = s.userName;
+      else f.sellerIds = f.sellerIds ? f.sellerIds.filter((id) => ids.includes(id)) : ids;
+      if (f.sellerIds?.length === 0) return null;
+    }
+    if (s.minSinglePrice !== undefined) f.minPrice = s.minSinglePrice;
+    if (s.maxSinglePrice !== undefined) f.maxPrice = s.maxSinglePrice;
+    if (s.minObjListingNum !== undefined) f.minMilli = Math.ceil(s.minObjListingNum * 1000 - 1e-6);
+    if (s.maxObjListingNum !== undefined) f.maxMilli = Math.floor(s.maxObjListingNum * 1000 + 1e-6);
+    return f;
+  }
+
+  const facetsCover = (f: ListingFilter) =>
+    f.sellerIds === undefined &&
+    f.userNameLike === undefined &&
+    f.minPrice === undefined &&
+    f.maxPrice === undefined &&
+    f.minMilli === undefined &&
+    f.maxMilli === undefined;
+
+  /** The remembered key nearest before `offset`, walking (and remembering) blocks up to it. */
+  async function approach(f: ListingFilter, order: ListingOrder, offset: number) {
+    const block = anchors.block;
+    const stream = JSON.stringify([f, order.column, order.asc]);
+    let { position, key } = anchors.nearest(stream, offset);
+    while (offset - position >= block) {
+      const next = await repo.keyAt(f, order, key, block - 1);
+      if (!next) return null;
+      anchors.remember(stream, position + block - 1, next);
+      key = next;
+      position += block;
+    }
+    return { position, key };
+  }
+
+  /** `limit` rows from `offset`, starting from the nearest remembered key. */
+  async function seek(f: ListingFilter, order: ListingOrder, offset: number, limit: number): Promise<CardWithSkus[]> {
+    if (offset < anchors.block) return repo.page(f, order, null, offset, limit);
+    const near = await approach(f, order, offset);
+    return near ? repo.page(f, order, near.key, offset - near.position, limit) : [];
+  }
+
+  /**
+   * Walks, in the background, the streams most people page through: no filter and each single
+   * tag (variety at any level, market, direction, listing type), in the four orders, up to their
+   * middle (pages past it are read from the other end). A person jumping deep into one of them
+   * then pays for one block at most. Streams too short to need positions are skipped.
+   */
+  async function warm(): Promise<void> {
+    const objState = 1;
+    const total = await repo.facetTotal({ objState });
+    if (total <= 2 * anchors.block) return;
+    const sets: { f: ListingFilter; n: number }[] = [{ f: { objState }, n: total }];
+    for (const [column, make] of [
+      ['hold_bs', (v: string | number) => ({ objState, holdBs: Number(v) })],
+      ['listing_type', (v: string | number) => ({ objState, listingType: String(v) })],
+      ['market_code', (v: string | number) => ({ objState, marketCode: String(v) })],
+      ['variety_l1', (v: string | number) => ({ objState, variety: { level: 1, code: String(v) } })],
+      ['variety_l2', (v: string | number) => ({ objState, variety: { level: 2, code: String(v) } })],
+      ['variety_code', (v: string | number) => ({ objState, variety: { level: 3, code: String(v) } })],
+    ] as const) {
+      for (const { value, n } of await repo.facetValues(column, objState)) sets.push({ f: make(value), n });
+    }
+    for (const { f, n } of sets) {
+      if (n <= 2 * anchors.block) continue;
+      for (const column of ['publish_time', 'single_price'] as const) {
+        for (const asc of [false, true]) await approach(f, { column, asc }, Math.floor(n / 2));
+      }
+    }
+  }
+  let warming = false;
+  let warmedAt = -Infinity;
+  const maybeWarm = () => {
+    if (warming || now() - warmedAt < WARM_EVERY_MS) return;
+    warming = true;
+    warmedAt = now();
+    // Best effort: a failure (the database closing on shutdown) only means colder deep pages.
+    void warm()
+      .catch(() => undefined)
+      .finally(() => {
+        warming = false;
+      });
+  };
+
+  /** A page's rows; past the middle of a known total the page is read from the other end. */
+  async function pageRows(
+    f: ListingFilter,
+    order: ListingOrder,
+    offset: number,
+    limit: number,
+    total: number | null,
+  ): Promise<CardWithSkus[]> {
+    if (total !== null && offset > total - offset - limit) {
+      let fromEnd = total - offset - limit;
+      let take = limit;
+      if (fromEnd < 0) {
+        take += fromEnd;
+        fromEnd = 0;
+      }
+      if (take <= 0) return [];
+      return (await seek(f, { ...order, asc: !order.asc }, fromEnd, take)).reverse();
+    }
+    return seek(f, order, offset, limit);
+  }
+
+  return {
+    async search(s: ListingSearch): Promise<ListingPage> {
+      maybeWarm();
+      const empty: ListingPage = { items: [], totalItem: 0, totalCapped: false, pageNo: s.pageNo, pageSize: s.pageSize };
+      const f = await toFilter(s);
+      if (!f) return empty;
+      const exact = facetsCover(f);
+      const counted = exact ? await repo.facetTotal(f) : await repo.boundedCount(f, cap);
+      const capped = !exact && counted > cap;
+      // Few matches: a range index and a sort of at most `cap` rows. Many: the ordered index.
+      const order: ListingOrder = { column: s.sortField === 1 ? 'single_price' : 'publish_time', asc: s.sortAsc === 1, steer: capped };
+      const total = capped ? cap : counted;
+      const offset = (s.pageNo - 1) * s.pageSize;
+      if (!capped && offset >= total) return { ...empty, totalItem: total };
+      const rows = await pageRows(f, order, offset, s.pageSize, capped ? null : total);
+      const items = rows.map(({ card, skus }) => toItem(card, skus));
+      return { items, totalItem: total, totalCapped: capped, pageNo: s.pageNo, pageSize: s.pageSize };
+    },
+
+    async detail(code: string): Promise<ListingDetail> {
+      const row = await repo.findByCode(code);
+      if (!row || row.obj_state === 3) throw new AppError('NOT_FOUND');
+      const [skus, shop, market, path] = await Promise.all([
+        repo.skusOf(row.id),
+        repo.findShop(row.seller_id),
+        repo.findMarket(row.market_code),
+        varietyPath(row.variety_code),
+      ]);
+      const item = toItem(
+        row,
+        skus.map((sku) => ({ goodsSkuName: sku.goods_sku_name, varietyUnit: sku.variety_unit })),
+      );
+      return {
+        ...item,
+        skuList: skus.map((s) => ({
+          goodsSkuName: s.goods_sku_name,
+          varietyUnit: s.variety_unit,
+          specs: (JSON.parse(s.specs_json) as { name: string; value: string }[]).map(({ name, value }) => ({ name, value })),
+        })),
+        marketName: market?.market_name_zh ?? row.market_code,
+        varietyPath: path.map((p) => p.name),
+        origin: row.origin,
+        deliveryPlace: row.delivery_place,
+        deliveryStart: row.delivery_start,
+        deliveryEnd: row.delivery_end,
+        remark: row.remark,
+        seller: {
+          userId: String(row.seller_id),
+          companyName: shop?.company_name ?? row.user_name,
+          shopLogo: shop?.logo_file_id ? fileUrl(shop.logo_file_id) : '',
+          region: shop?.region ?? '',
+          mainBusiness: shop?.main_business ?? '',
+          contactName: shop?.contact_name ?? '',
+          contactPhone: shop?.contact_phone ?? '',
+        },
+      };
+    },
+
+    /** Forgets remembered page positions; call after writing listings. */
+    invalidate(): void {
+      anchors.clear();
+      varieties = null;
+      warmedAt = -Infinity;
+    },
+  };
+}
+export type ListingsService = ReturnType<typeof createListingsService>;

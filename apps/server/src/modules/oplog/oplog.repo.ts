@@ -1,0 +1,64 @@
+import type { Db } from '../../db/database';
+
+export interface OplogEntry {
+  user_id: number | null;
+  account: string;
+  ip: string;
+  resource: string;
+  action: string;
+  record_id: string;
+  before: unknown;
+  after: unknown;
+  at: string;
+}
+
+export interface OplogFilter {
+  account?: string;
+  resource?: string;
+  action?: string;
+  recordId?: string;
+  from?: string;
+  to?: string;
+}
+
+/** Storage of the operation log. */
+export function createOplogRepo(db: Db) {
+  const filtered = (f: OplogFilter) => {
+    let q = db.selectFrom('operation_log');
+    if (f.account) q = q.where('account', '=', f.account);
+    if (f.resource) q = q.where('resource', '=', f.resource);
+    if (f.action) q = q.where('action', '=', f.action);
+    if (f.recordId) q = q.where('record_id', '=', f.recordId);
+    if (f.from) q = q.where('at', '>=', f.from);
+    if (f.to) q = q.where('at', '<=', f.to);
+    return q;
+  };
+  return {
+    async insert(e: OplogEntry): Promise<void> {
+      const { before, after, ...rest } = e;
+      await db
+        .insertInto('operation_log')
+        .values({
+          ...rest,
+          before_json: before === undefined || before === null ? null : JSON.stringify(before),
+          after_json: after === undefined || after === null ? null : JSON.stringify(after),
+        })
+        .execute();
+    },
+    async page(f: OplogFilter, pageNo: number, pageSize: number) {
+      const [rows, count] = await Promise.all([
+        filtered(f)
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute(),
+        filtered(f)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+  };
+}
+export type OplogRepo = ReturnType<typeof createOplogRepo>;

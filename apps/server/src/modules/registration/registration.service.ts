@@ -1,0 +1,144 @@
+import type { Lang } from '@portal/contracts/i18n';
+import type { Agreement, ForgetResetPwdBody, QuickRegBody, SendForgetSmsCodeBody, SendRegCodeBody } from '@portal/contracts/registration';
+import type { PasswordRule } from '@portal/contracts/settings';
+import { newPasswordSchema, passwordMeetsRule } from '@portal/contracts/validation';
+import { interpolate } from '@portal/contracts/i18n';
+import { AppError } from '../../platform/errors';
+import { hashPassword } from '../../platform/passwords';
+import type { Captcha } from '../../platform/captcha';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { Sessions } from '../../platform/sessions';
+import type { PasswordTransport } from '../auth/password-transport';
+import type { UsersRepo } from '../auth/users.repo';
+import type { SmsService } from '../sms/sms.service';
+import type { RegistrationRepo } from './registration.repo';
+
+export interface RegistrationPolicy {
+  passwordRule: PasswordRule;
+  /** Existence checks (is_account_existed, get_mobile_by_account) per client address per hour. */
+  accountChecksPerIpPerHour: number;
+  /** Real-name verification page for new companies ({userId}, {account} filled in); empty: none. */
+  realNameQrUrl: string;
+  /** The role a self-registered company user gets when it exists. */
+  companyRoleCode: string;
+}
+
+interface RegistrationDeps {
+  users: UsersRepo;
+  repo: RegistrationRepo;
+  captcha: Captcha;
+  sms: SmsService;
+  transport: PasswordTransport;
+  limiter: RateLimiter;
+  sessions: Sessions;
+  /** Lifts a login lock once the person proved they own the account's mobile. */
+  unlockAccount: (account: string) => Promise<void>;
+  policy: RegistrationPolicy;
+  now: () => Date;
+}
+
+/** 13812345678 -> 138****5678: enough for the owner to recognise, not a directory for strangers. */
+export function maskMobile(mobile: string): string {
+  return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : '';
+}
+
+/** Company self-registration and password reset by SMS. */
+export function createRegistrationService(deps: RegistrationDeps) {
+  const { users, repo, policy } = deps;
+
+  async function limitChecks(ip: string): Promise<void> {
+    const hit = await deps.limiter.hit(`acct-check-ip:${ip}`, policy.accountChecksPerIpPerHour, 3600_000);
+    if (!hit.allowed) throw new AppError('RATE_LIMITED', undefined, { 'retry-after': String(Math.ceil(hit.retryAfterMs / 1000)) });
+  }
+
+  async function checkPicture(cc: string, code: string): Promise<void> {
+    if (!(await deps.captcha.check(cc, code))) throw new AppError('WRONG_PICTURE_CODE');
+  }
+
+  /** The new password's plain value, refused unless it meets the configured rule. */
+  async function newPassword(field: string, value: string, lang: Lang): Promise<string> {
+    const plain = await deps.transport.reveal(field, value, { rule: newPasswordSchema, lang });
+    const rule = policy.passwordRule;
+    if (!passwordMeetsRule(plain, rule))
+      throw new AppError('PASSWORD_RULE', { min: rule.minLength, max: rule.maxLength, kinds: rule.minKinds });
+    return plain;
+  }
+
+  async function accountWithMobile(account: string) {
+    const user = await users.findByAccount(account);
+    if (!user) throw new AppError('USERNAME_NOT_EXIST');
+    if (!user.mobile) throw new AppError('MOBILE_NOT_BOUND');
+    return { ...user, mobile: user.mobile };
+  }
+
+  return {
+    async accountExists(account: string, ip: string): Promise<boolean> {
+      await limitChecks(ip);
+      return repo.accountTaken(account);
+    },
+
+    async mobileOf(account: string, ip: string): Promise<string> {
+      await limitChecks(ip);
+      return maskMobile((await accountWithMobile(account)).mobile);
+    },
+
+    async agreements(): Promise<Agreement[]> {
+      const rows = await repo.listAgreements();
+      return rows.map((r) => ({ id: String(r.id), kind: r.kind, articleName: r.title, articleText: r.body }));
+    },
+
+    async sendRegisterCode(body: SendRegCodeBody, ip: string, lang: Lang): Promise<null> {
+      await deps.sms.limitAddress(ip);
+      await checkPicture(body.req_session_id, body.check_code);
+      if (body.user_account && (await repo.accountTaken(body.user_account))) throw new AppError('USERNAME_EXISTS');
+      // A number that already has an account gets a notice instead of a code; the answer is the same.
+      const taken = (await users.findByMobile(body.mobile)) !== undefined;
+      await deps.sms.send({ purpose: 'register', mobile: body.mobile, ip, lang, deliver: taken ? 'notice-registered' : 'code' });
+      return null;
+    },
+
+    async sendResetCode(body: SendForgetSmsCodeBody, ip: string, lang: Lang): Promise<null> {
+      await deps.sms.limitAddress(ip);
+      await checkPicture(body.req_session_id, body.check_code);
+      const user = await accountWithMobile(body.user_account);
+      await deps.sms.send({ purpose: 'reset', mobile: user.mobile, ip, lang });
+      return null;
+    },
+
+    async register(body: QuickRegBody, lang: Lang): Promise<{ qrUrl?: string }> {
+      const account = (body.user_account ?? body.user_name)!;
+      const companyName = (body.company_name ?? body.enterprise_name)!;
+      const password = await newPassword('user_pwd', body.user_pwd, lang);
+      if (body.agreed !== true && (await repo.listAgreements()).length > 0) throw new AppError('AGREEMENT_REQUIRED');
+      // Checked before the code so a taken name does not use the code up.
+      if (await repo.accountTaken(account)) throw new AppError('USERNAME_EXISTS');
+      await deps.sms.verify({ purpose: 'register', mobile: body.mobile, code: body.sms_code });
+      // Only now, with the number proven, may the answer say it is taken.
+      if (await users.findByMobile(body.mobile)) throw new AppError('MOBILE_TAKEN');
+      const created = await repo.createCompanyUser({
+        account,
+        companyName,
+        mobile: body.mobile,
+        passwordHash: await hashPassword(password),
+        userType: policy.realNameQrUrl ? 'toVerified' : 'comp',
+        roleCode: policy.companyRoleCode,
+        at: deps.now().toISOString(),
+      });
+      if ('conflict' in created) throw new AppError(created.conflict === 'mobile' ? 'MOBILE_TAKEN' : 'USERNAME_EXISTS');
+      if (!policy.realNameQrUrl) return {};
+      return { qrUrl: interpolate(policy.realNameQrUrl, { userId: created.userId, account: encodeURIComponent(account) }) };
+    },
+
+    async resetPassword(body: ForgetResetPwdBody, lang: Lang): Promise<null> {
+      const account = (body.user_account ?? body.user_name)!;
+      const password = await newPassword('new_pwd', body.new_pwd, lang);
+      const user = await accountWithMobile(account);
+      await deps.sms.verify({ purpose: 'reset', mobile: user.mobile, code: body.sms_code });
+      await repo.setPassword(user.id, await hashPassword(password), deps.now().toISOString());
+      await deps.sessions.endAllOf(user.id, 'password');
+      await deps.unlockAccount(user.account);
+      return null;
+    },
+  };
+}
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Endpoint } from '@portal/contracts/endpoint';
+import { envelopeOf, okEnvelope } from '@portal/contracts/envelope';
+import { ERRORS, type ErrorKey } from '@portal/contracts/errors';
+import type { Lang } from '@portal/contracts/i18n';
+import { VALIDATION_REASONS, reasonOf } from '@portal/contracts/validation-messages';
+import { AppError } from './errors';
+import { langOf, messageOf } from './i18n';
+import { csrfOf, type SessionRecord, type Sessions } from './sessions';
+
+export const SESSION_COOKIE = 'portal_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionRecord | null;
+    /** Why the presented token did not give a session (absent: no token at all). */
+    sessionError: ErrorKey | null;
+    authVia: 'cookie' | 'header' | null;
+  }
+}
+
+export interface HandlerContext<E extends Endpoint> {
+  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+  query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  lang: Lang;
+}
+export interface SessionContext<E extends Endpoint> extends HandlerContext<E> {
+  session: SessionRecord;
+}
+type Ctx<E extends Endpoint> = E['access'] extends 'public' ? HandlerContext<E> & { session: SessionRecord | null } : SessionContext<E>;
+
+export interface EndpointOptions {
+  /** Answer even while the session is locked (unlock, logout). */
+  allowLocked?: boolean;
+  /** A larger body limit than BODY_LIMIT_BYTES for this endpoint (file uploads). */
+  bodyLimit?: number;
+}
+
+export interface AccessDeps {
+  permissionsOf(userId: number): Promise<Set<string>>;
+}
+
+/**
+ * Registers one contract endpoint: schemas from the contract, access enforced before the handler,
+ * the handler's value wrapped in the envelope and serialised by the answer schema (so no column the
+ * contract does not name can leak).
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: AccessDeps,
+  endpoint: E,
+  handler: (ctx: Ctx<E>) => Promise<z.input<E['answer']>>,
+  options: EndpointOptions = {},
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
+    typed.route({
+      method: endpoint.method,
+      url,
+      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+      schema: {
+        summary: endpoint.summary,
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        response: { 200: envelopeOf(endpoint.answer) },
+      },
+      preHandler: async (request) => {
+        if (endpoint.access === 'public') return;
+        const session = request.session;
+        if (!session) throw new AppError(request.sessionError ?? 'PLEASE_LOGIN');
+        if (session.locked && !options.allowLocked) throw new AppError('SCREEN_LOCKED');
+        if (request.method !== 'GET' && request.authVia === 'cookie' && request.headers.csrfcheck !== session.csrf) {
+          throw new AppError('REQUEST_TAMPERED');
+        }
+        if (typeof endpoint.access === 'object') {
+          const granted = await deps.permissionsOf(session.userId);
+          if (!granted.has(endpoint.access.permission)) throw new AppError('NO_PERMISSION');
+        }
+      },
+      handler: async (request, reply) => {
+        const data = await handler({
+          body: request.body,
+          query: request.query,
+          request,
+          reply,
+          lang: langOf(request),
+          session: request.session,
+        } as Ctx<E>);
+        return okEnvelope(data ?? null);
+      },
+    });
+  }
+}
+
+/** Reads the token (header `token`, else the cookie) and resolves the session on every request. */
+export function installSessionHook(app: FastifyInstance, sessions: Sessions): void {
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionError', null);
+  app.decorateRequest('authVia', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.token;
+    const fromHeader = typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : undefined;
+    const fromCookie = request.cookies[SESSION_COOKIE];
+    const token = fromHeader ?? fromCookie;
+    if (!token || request.url.startsWith('/assets/')) return;
+    const resolved = await sessions.resolve(token);
+    if (resolved.ok) {
+      request.session = resolved.session;
+      request.authVia = fromHeader ? 'header' : 'cookie';
+    } else {
+      request.sessionError = resolved.error;
+    }
+  });
+  // Every answer carries csrfcheck: the session's value, or a throwaway one for visitors.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('csrfcheck')) reply.header('csrfcheck', request.session?.csrf ?? randomBytes(8).toString('base64url'));
+    return payload;
+  });
+}
+
+function sendError(
+  reply: FastifyReply,
+  lang: Lang,
+  key: ErrorKey,
+  params?: Record<string, string | number>,
+  status?: number,
+  data: unknown = null,
+) {
+  const { code } = ERRORS[key];
+  const body = { return_code: code, error_no: code, error_code: code, error_info: messageOf(key, lang, params), data };
+  return reply
+    .code(status ?? ERRORS[key].status)
+    .serializer(JSON.stringify)
+    .type('application/json; charset=utf-8')
+    .send(body);
+}
+
+/** The one place errors become envelopes. Unknown faults answer a generic 500 with a request id. */
+export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = langOf(request);
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      const data = error.key === 'VALIDATION' ? { field: error.params?.field, reason: error.params?.reason } : null;
+      // A service may name the reason by its key; the message then carries it in the caller's language.
+      const reason = error.params?.reason;
+      const params =
+        error.key === 'VALIDATION' && typeof reason === 'string' && Object.hasOwn(VALIDATION_REASONS, reason)
+          ? { ...error.params, reason: VALIDATION_REASONS[reason as keyof typeof VALIDATION_REASONS][lang] }
+          : error.params;
+      return sendError(reply, lang, error.key, params, undefined, data);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0]!;
+      const params = issue.params as { keys?: string[]; origin?: unknown };
+      const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const field = params.keys?.length ? params.keys.join(', ') : path || (error.validationContext ?? 'body');
+      const reason = reasonOf({ code: issue.keyword, message: issue.message ?? '', origin: params.origin });
+      // data.field lets a form put the message under the right input.
+      return sendError(reply, lang, 'VALIDATION', { field, reason: VALIDATION_REASONS[reason][lang] }, undefined, { field, reason });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return sendError(reply, lang, 'MALFORMED_JSON');
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return sendError(reply, lang, 'VALIDATION', { field: 'body', reason: VALIDATION_REASONS.required[lang] });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(reply, lang, 'BODY_TOO_LARGE', { limit: `${Math.round(bodyLimit / 1024)} KB` }, 400);
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+      return sendError(reply, lang, 'UNSUPPORTED_MEDIA');
+    }
+    if (isResponseSerializationError(error as never)) {
+      request.log.error({ err: error, cause: (error as { cause?: unknown }).cause }, 'answer does not match its contract');
+    } else if (error.statusCode && error.statusCode < 500) {
+      request.log.warn({ err: error }, 'request refused');
+      return sendError(reply, lang, 'VALIDATION', { field: 'request', reason: VALIDATION_REASONS.invalidFormat[lang] }, 400);
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+    }
+    return sendError(reply, lang, 'INTERNAL', { requestId: String(request.id) }, 500);
+  });
+}
+
+/** Answers an unknown API path with the envelope (web routes are served by the static layer). */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(reply, langOf(request), 'ROUTE_NOT_FOUND');
+}
+
+/** Sets the session cookie (HttpOnly, SameSite=Lax, Secure behind HTTPS) and the new session's csrfcheck. */
+export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string, secure: 'auto' | 'on' | 'off') {
+  reply.header('csrfcheck', csrfOf(token));
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure === 'on' || (secure === 'auto' && request.protocol === 'https'),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

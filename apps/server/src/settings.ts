@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import type { PublicSettings } from '@portal/contracts/settings';
+
+const bool = z.enum(['true', 'false', 'on', 'off', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/**
+ * Every setting: environment variable, parser, default and meaning. The README's settings table
+ * lists the same rows. Parsing happens once at start; a bad value stops the server naming it.
+ */
+export const SETTING_DEFS = {
+  HOST: { schema: z.string().min(1), default: '127.0.0.1', doc: 'Address to listen on' },
+  PORT: { schema: int(0, 65535), default: '8080', doc: 'Port to listen on' },
+  NODE_ENV: { schema: z.enum(['development', 'production', 'test']), default: 'development', doc: 'Run mode' },
+  LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', doc: 'Log level (pino)' },
+  DATA_DIR: { schema: z.string().min(1), default: './data', doc: 'Folder of the embedded SQLite database and uploaded files' },
+  DATABASE_URL: { schema: z.string(), default: '', doc: 'postgres://… switches from SQLite to PostgreSQL' },
+  REDIS_URL: { schema: z.string(), default: '', doc: 'redis://… keeps sessions, codes and counters in Redis' },
+  DEMO_DATA: {
+    schema: z.enum(['auto', 'on', 'off']),
+    default: 'auto',
+    doc: 'Load demo data into an empty database (auto: not in production)',
+  },
+  ADMIN_INITIAL_PASSWORD: {
+    schema: z.string(),
+    default: '',
+    doc: 'Password of the admin account created without demo data (marked default)',
+  },
+  TEST_HOOKS: { schema: bool, default: 'off', doc: 'Enables CAPTCHA_TEST_CODE and GET /dev/sms-outbox; refused in production' },
+  CAPTCHA_TEST_CODE: { schema: z.string().max(5), default: '', doc: 'With TEST_HOOKS: every picture code equals this' },
+  SESSION_IDLE_MINUTES: { schema: int(1, 10080), default: '30', doc: 'A session ends after this much inactivity' },
+  SESSION_ABSOLUTE_HOURS: { schema: int(1, 720), default: '12', doc: 'A session ends this long after sign-in whatever happens' },
+  SESSION_LOCK_IDLE_MINUTES: { schema: int(0, 10080), default: '0', doc: 'Lock the screen after this much inactivity (0: never)' },
+  CONCURRENT_SESSIONS: { schema: bool, default: 'off', doc: 'Allow several live sessions per user and terminal' },
+  COOKIE_SECURE: { schema: z.enum(['auto', 'on', 'off']), default: 'auto', doc: 'Secure cookies (auto: when the request came over HTTPS)' },
+  TRUST_PROXY: { schema: bool, default: 'off', doc: 'Trust X-Forwarded-* headers from a proxy' },
+  BODY_LIMIT_BYTES: { schema: int(1024, 50 * 1024 * 1024), default: '1048576', doc: 'Largest accepted JSON body' },
+  LOGIN_MAX_FAILURES: { schema: int(1, 100), default: '5', doc: 'Failed logins of one account before it locks' },
+  LOGIN_LOCK_MINUTES: { schema: int(1, 1440), default: '15', doc: 'Failure window and account lock duration' },
+  LOGIN_PER_IP_PER_MINUTE: { schema: int(1, 10000), default: '30', doc: 'Login attempts per client address per minute' },
+  CODES_PER_IP_PER_MINUTE: { schema: int(1, 10000), default: '30', doc: 'Picture-code and check calls per client address per minute' },
+  SMS_PROVIDER: { schema: z.enum(['outbox', 'http']), default: 'outbox', doc: 'SMS provider (production requires it explicitly)' },
+  SMS_HTTP_URL: { schema: z.string(), default: '', doc: 'Endpoint of the http SMS provider' },
+  SMS_HTTP_TOKEN: { schema: z.string(), default: '', doc: 'Bearer token sent to the http SMS provider (empty: none)' },
+  SMS_RESEND_SECONDS: { schema: int(1, 3600), default: '60', doc: 'Resend interval per mobile number' },
+  SMS_PER_NUMBER_HOUR: { schema: int(1, 1000), default: '5', doc: 'Messages per number per hour' },
+  SMS_PER_NUMBER_DAY: { schema: int(1, 1000), default: '10', doc: 'Messages per number per day' },
+  SMS_PER_IP_DAY: { schema: int(1, 100000), default: '50', doc: 'Messages per client address per day' },
+  REGISTER_BUTTON: { schema: bool, default: 'on', doc: 'Show the free-register link on the login page' },
+  TENANT_MODE: { schema: bool, default: 'off', doc: 'Tenant picker at login' },
+  IS_UNDERSCORE: { schema: bool, default: 'off', doc: 'Convert request keys to snake_case in the browser client' },
+  XSS_ESCAPE: { schema: bool, default: 'on', doc: 'Escape HTML in text fields the browser sends' },
+  LOWERCASE_URLS: { schema: bool, default: 'off', doc: 'Lower-case menu URLs' },
+  MERGED_MENU: { schema: bool, default: 'off', doc: 'Merge the menus of all systems into one tree' },
+  AUTH_VERIFICATION: { schema: bool, default: 'on', doc: 'Check permission codes in the browser' },
+  IS_TOKEN: { schema: bool, default: 'on', doc: 'Token mode: session errors open the "confirm login" dialog' },
+  IS_CAS_LOGIN: { schema: bool, default: 'off', doc: 'CAS sign-in: -5 and session ends redirect to CAS_URL' },
+  IS_IAR_CAS_LOGIN: { schema: bool, default: 'off', doc: 'IAR flavour of CAS sign-in' },
+  IS_CAS_ADAPTER: { schema: bool, default: 'off', doc: 'Pass a service parameter to CAS on logout' },
+  CAS_URL: { schema: z.string(), default: '', doc: 'CAS login target' },
+  IS_FRAME: { schema: bool, default: 'off', doc: 'Framed mode: the shell without its own top bar' },
+  IS_UCF: { schema: bool, default: 'off', doc: 'UCF (embedded) mode: same layout as framed mode' },
+  IS_I18N: { schema: bool, default: 'on', doc: 'Show the language switch' },
+  WEB_ENCRYPT_TYPE: { schema: z.enum(['none', 'rsa']), default: 'none', doc: 'Password transport: none (TLS) or rsa (RSA-OAEP)' },
+  MENUS_ROOT_NAME: { schema: z.string(), default: 'root', doc: 'parent_id of top-level menus' },
+  IS_ALL_KEEP_ALIVE: { schema: bool, default: 'on', doc: 'Keep every tab alive unless its menu says not to' },
+  KEEP_VISITED_VIEWS_ON_RELOAD: { schema: bool, default: 'on', doc: 'Restore the open tabs after a reload' },
+  JUMP_TO_HOME_ON_LOCALE_CHANGE: { schema: bool, default: 'off', doc: 'Go to /mainIndex before reloading on a language change' },
+  THEME: { schema: z.enum(['lightblue', 'dark', 'green']), default: 'lightblue', doc: 'Colour theme' },
+  PORTAL_ENABLED: { schema: bool, default: 'on', doc: '/ goes to the portal (/index) rather than /mainIndex' },
+  PORTAL_JUMP: { schema: bool, default: 'on', doc: 'The login logo goes to /index (else /mainIndex)' },
+  FREE_LOGIN: { schema: bool, default: 'off', doc: 'Free-login mode: hides user management, sign out and the forced password dialog' },
+  FIRST_PASSWORD_CHECK: { schema: bool, default: 'on', doc: 'Force a password change while the password is a default one' },
+  HIDE_LOCK_SCREEN: { schema: bool, default: 'off', doc: 'Hide the lock-screen action' },
+  TAB_LIMIT: { schema: int(2, 100), default: '12', doc: 'Most tabs open at once (the oldest non-home tab closes)' },
+  LOGIN_CHECK_CODE: { schema: bool, default: 'on', doc: 'Password login needs a picture code' },
+  BUTTON_AUTH_LIST: { schema: z.string(), default: '', doc: 'Comma-separated button rights; empty: no list, every button enabled' },
+  PASSWORD_MIN_LENGTH: { schema: int(1, 20), default: '6', doc: 'Password rule: minimum length' },
+  PASSWORD_MAX_LENGTH: { schema: int(1, 20), default: '20', doc: 'Password rule: maximum length' },
+  PASSWORD_MIN_KINDS: { schema: int(1, 4), default: '3', doc: 'Password rule: minimum character kinds' },
+  THIRD_PARTY_AUTH_URL: { schema: z.string(), default: '', doc: 'Third-party sign-in provider URL; empty hides the block' },
+  ACCOUNT_CHECKS_PER_IP_PER_HOUR: {
+    schema: int(1, 100000),
+    default: '60',
+    doc: 'Account-existence and mobile look-ups per client address per hour',
+  },
+  REAL_NAME_QR_URL: {
+    schema: z.string(),
+    default: '',
+    doc: 'Real-name verification page shown as a QR code after registration ({userId}, {account}); empty: none',
+  },
+} as const;
+
+type Defs = typeof SETTING_DEFS;
+export type Settings = { [K in keyof Defs]: z.output<Defs[K]['schema']> };
+
+export class SettingsError extends Error {}
+
+/** Parses and validates every setting from the environment; throws naming each bad one. */
+export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
+  const out: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, def] of Object.entries(SETTING_DEFS)) {
+    const raw = env[name] ?? def.default;
+    const parsed = (def.schema as z.ZodType).safeParse(raw);
+    if (parsed.success) out[name] = parsed.data;
+    else problems.push(`${name}=${JSON.stringify(raw)}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  const settings = out as Settings;
+  if (problems.length === 0) problems.push(...crossChecks(settings));
+  if (problems.length > 0) throw new SettingsError(`Invalid settings:\n  ${problems.join('\n  ')}`);
+  return settings;
+}
+
+function crossChecks(s: Settings): string[] {
+  const problems: string[] = [];
+  if (s.PASSWORD_MIN_LENGTH > s.PASSWORD_MAX_LENGTH) problems.push('PASSWORD_MIN_LENGTH: must not exceed PASSWORD_MAX_LENGTH');
+  if (s.TEST_HOOKS && s.NODE_ENV === 'production') problems.push('TEST_HOOKS: refused when NODE_ENV=production');
+  if (s.CAPTCHA_TEST_CODE && !s.TEST_HOOKS) problems.push('CAPTCHA_TEST_CODE: needs TEST_HOOKS=on');
+  if (s.DATABASE_URL && !/^postgres(ql)?:\/\//.test(s.DATABASE_URL)) problems.push('DATABASE_URL: must start with postgres://');
+  if (s.REDIS_URL && !/^rediss?:\/\//.test(s.REDIS_URL)) problems.push('REDIS_URL: must start with redis://');
+  if (s.SMS_PROVIDER === 'http' && !s.SMS_HTTP_URL) problems.push('SMS_HTTP_URL: required when SMS_PROVIDER=http');
+  if (s.SMS_HTTP_URL && !/^https?:\/\//.test(s.SMS_HTTP_URL)) problems.push('SMS_HTTP_URL: must start with http:// or https://');
+  if (s.THIRD_PARTY_AUTH_URL && !/^https?:\/\//.test(s.THIRD_PARTY_AUTH_URL))
+    problems.push('THIRD_PARTY_AUTH_URL: must start with http:// or https://');
+  if (s.NODE_ENV === 'production' && process.env.SMS_PROVIDER === undefined)
+    problems.push('SMS_PROVIDER: must be chosen explicitly in production');
+  if ((s.IS_CAS_LOGIN || s.IS_IAR_CAS_LOGIN) && !s.CAS_URL) problems.push('CAS_URL: required when CAS sign-in is on');
+  return problems;
+}
+
+/** True when demo data should be loaded into an empty database. */
+export function wantsDemoData(s: Settings): boolean {
+  return s.DEMO_DATA === 'on' || (s.DEMO_DATA === 'auto' && s.NODE_ENV !== 'production');
+}
+
+/** The part of the settings the browser reads. */
+export function publicSettings(s: Settings): PublicSettings {
+  return {
+    registerButton: s.REGISTER_BUTTON,
+    tenantMode: s.TENANT_MODE,
+    isUnderscore: s.IS_UNDERSCORE,
+    xssEscape: s.XSS_ESCAPE,
+    lowercaseUrls: s.LOWERCASE_URLS,
+    mergedMenu: s.MERGED_MENU,
+    authVerification: s.AUTH_VERIFICATION,
+    isToken: s.IS_TOKEN,
+    isCasLogin: s.IS_CAS_LOGIN,
+    isIARCasLogin: s.IS_IAR_CAS_LOGIN,
+    isCasAdapter: s.IS_CAS_ADAPTER,
+    casUrl: s.CAS_URL,
+    isFrame: s.IS_FRAME,
+    isUcf: s.IS_UCF,
+    isI18n: s.IS_I18N,
+    webEncryptType: s.WEB_ENCRYPT_TYPE,
+    menusRootName: s.MENUS_ROOT_NAME,
+    isAllKeepAlive: s.IS_ALL_KEEP_ALIVE,
+    keepVisitedViewsOnReload: s.KEEP_VISITED_VIEWS_ON_RELOAD,
+    jumpToHomeOnLocaleChange: s.JUMP_TO_HOME_ON_LOCALE_CHANGE,
+    theme: s.THEME,
+    portalEnabled: s.PORTAL_ENABLED,
+    portalJump: s.PORTAL_JUMP,
+    freeLogin: s.FREE_LOGIN,
+    firstPasswordCheck: s.FIRST_PASSWORD_CHECK,
+    hideLockScreen: s.HIDE_LOCK_SCREEN,
+    tabLimit: s.TAB_LIMIT,
+    loginCheckCode: s.LOGIN_CHECK_CODE,
+    buttonAuthList: s.BUTTON_AUTH_LIST
+      ? s.BUTTON_AUTH_LIST.split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : null,
+    passwordRule: { minLength: s.PASSWORD_MIN_LENGTH, maxLength: s.PASSWORD_MAX_LENGTH, minKinds: s.PASSWORD_MIN_KINDS },
+    smsResendSeconds: s.SMS_RESEND_SECONDS,
+    thirdPartyLogin: s.THIRD_PARTY_AUTH_URL !== '',
+  };
+}

@@ -1,0 +1,22 @@
+import { theme as antdTheme, type ThemeConfig } from 'antd';
+
+/** The one theme object: `lightblue` by default (DESIGN.md). */
+const PRIMARY: Record<string, string> = { lightblue: '#1668dc', green: '#389e0d', dark: '#1668dc' };
+
+export const FONT_FAMILY = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", -apple-system, "Segoe UI", sans-serif';
+
+export function buildTheme(name: string): ThemeConfig {
+  return {
+    algorithm: name === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    token: {
+      colorPrimary: PRIMARY[name] ?? PRIMARY.lightblue,
+      colorBgLayout: '#f3f5f9',
+      borderRadius: 6,
+      fontSize: 14,
+      fontFamily: FONT_FAMILY,
+    },
+    components: {
+      Layout: { headerHeight: 50, headerPadding: '0 16px' },
+    },
+  };
+}

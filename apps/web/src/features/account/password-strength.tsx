@@ -1,0 +1,27 @@
+import { theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { passwordStrength } from '@portal/contracts/validation';
+
+const LEVELS = { weak: 1, general: 2, complex: 3 } as const;
+
+/** The weak / general / complex hint under a new-password field (account-and-shell.md section 5). */
+export function PasswordStrength({ value }: { value: string | undefined }) {
+  const { t } = useTranslation('account');
+  const { token } = theme.useToken();
+  const strength = passwordStrength(value ?? '');
+  const level = strength ? LEVELS[strength] : 0;
+  const colour = strength === 'complex' ? token.colorSuccess : strength === 'general' ? token.colorWarning : token.colorError;
+  return (
+    <div className="password-strength" aria-live="polite" data-strength={strength ?? 'none'}>
+      <span className="password-strength-label">{t('strength.label')}</span>
+      <span className="password-strength-bars" aria-hidden>
+        {[1, 2, 3].map((bar) => (
+          <span key={bar} style={{ background: bar <= level ? colour : token.colorFillSecondary }} />
+        ))}
+      </span>
+      <span className="password-strength-text" style={{ color: strength ? colour : token.colorTextTertiary }}>
+        {strength ? t(`strength.${strength}`) : '—'}
+      </span>
+    </div>
+  );
+}

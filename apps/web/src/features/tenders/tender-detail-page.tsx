@@ -1,0 +1,95 @@
+import { Alert, Descriptions, Result, Skeleton, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PAYMENT_TYPES, TENDER_STATES, enumLabel } from '@portal/contracts/constants';
+import type { TenderDetail } from '@portal/contracts/tenders';
+import { ApiError } from '../../api/client';
+import { formatDateTime, formatQuantity } from '../../shared/format';
+import { LoadError } from '../../shared/query-state';
+import { useDocumentTitle } from '../../shared/use-document-title';
+import { useLang } from '../../shared/use-lang';
+import { useTenderDetail } from './queries';
+import './tenders.css';
+
+type Line = TenderDetail['lines'][number];
+
+function Detail({ d }: { d: TenderDetail }) {
+  const { t } = useTranslation('trading');
+  const lang = useLang();
+  return (
+    <article aria-labelledby="tender-title">
+      <header className="trade-panel">
+        <h1 id="tender-title" className="trade-page-title">
+          {d.tenderName}
+        </h1>
+        <div className="trade-tags">
+          <Tag color="blue">{enumLabel(TENDER_STATES, d.objState, lang)}</Tag>
+          <Tag>{d.tenderType === 'inquiry' ? t('tender.inquiry') : t('tender.bidding')}</Tag>
+          {d.overdueFlag === 'Y' ? <Tag>{t('tender.overdue')}</Tag> : null}
+        </div>
+        <Alert className="tender-readonly" type="info" showIcon message={t('tender.readOnly')} />
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          items={[
+            { key: 'no', label: t('tender.tenderNo'), children: <span className="tabular">{d.tenderNo}</span> },
+            { key: 'company', label: t('tender.userName'), children: d.userName },
+            { key: 'begin', label: t('tender.bidBeginTime'), children: formatDateTime(d.bidBeginTime) },
+            { key: 'end', label: t('tender.bidEndTime'), children: formatDateTime(d.bidEndTime) },
+            { key: 'currency', label: t('tender.currency'), children: d.currency },
+            { key: 'payment', label: t('tender.payment'), children: enumLabel(PAYMENT_TYPES, d.paymentType, lang) },
+            { key: 'contact', label: t('tender.contact'), children: d.contactName || '-' },
+            { key: 'phone', label: t('tender.phone'), children: d.contactPhone || '-' },
+            { key: 'published', label: t('tender.publishTime'), children: formatDateTime(d.publishTime) },
+          ]}
+        />
+      </header>
+      <section className="trade-panel" aria-labelledby="tender-lines">
+        <h2 id="tender-lines" className="trade-panel-title">
+          {t('tender.lines')}
+        </h2>
+        <Table<Line>
+          size="small"
+          rowKey={(line) => `${line.goodsName}-${line.deliveryDate}`}
+          pagination={false}
+          scroll={{ x: 760 }}
+          dataSource={d.lines}
+          columns={[
+            { title: t('tender.goodsName'), dataIndex: 'goodsName' },
+            { title: t('tender.specification'), dataIndex: 'specification' },
+            {
+              title: t('tender.quantity'),
+              dataIndex: 'quantity',
+              align: 'right',
+              render: (v: number, line) => <span className="tabular">{formatQuantity(v, line.unit)}</span>,
+            },
+            { title: t('tender.deliveryPlace'), dataIndex: 'deliveryPlace' },
+            { title: t('tender.deliveryDate'), dataIndex: 'deliveryDate', render: (v: string) => <span className="tabular">{v}</span> },
+          ]}
+        />
+      </section>
+      <section className="trade-panel" aria-labelledby="tender-description">
+        <h2 id="tender-description" className="trade-panel-title">
+          {t('tender.description')}
+        </h2>
+        <p className="trade-text">{d.description}</p>
+      </section>
+    </article>
+  );
+}
+
+/** /bidTenderManager?id: one tender with its lines, read-only (the tender hall's step two). */
+export function TenderDetailPage() {
+  const { t } = useTranslation('trading');
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const query = useTenderDetail(id);
+  useDocumentTitle(query.data?.tenderName ?? t('titles.tenderDetail'));
+  if (!id || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400))) {
+    return <Result status="404" title={t('tender.notFound')} />;
+  }
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  return <Detail d={query.data} />;
+}

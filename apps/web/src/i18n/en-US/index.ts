@@ -1,0 +1,12 @@
+import { common } from './common';
+import { shell } from './shell';
+import { profile } from './profile';
+import { portal } from './portal';
+import { trading } from './trading';
+import { resource } from './resource';
+import { admin } from './admin';
+import { login } from './login';
+import { account } from './account';
+
+/** Every namespace of en-US, loaded on its own so a visit downloads one language only. */
+export const bundle = { common, shell, profile, portal, trading, resource, admin, login, account };

@@ -1,0 +1,71 @@
+import { HIDDEN_PRICE, PRICE_TYPE_CENTS, currencySymbol } from '@portal/contracts/constants';
+
+/**
+ * How traders read numbers (trading-portal.md section 9, DESIGN.md): thousands separators, the
+ * currency symbol before the amount, 3 decimals for quantities, changes with an arrow.
+ */
+
+const grouped = (value: number, decimals: number) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+
+/** A plain number with thousands separators and a fixed number of decimals. */
+export function formatNumber(value: number, decimals = 2): string {
+  return Number.isFinite(value) ? grouped(value, decimals) : '-';
+}
+
+interface PriceOptions {
+  /** 1 (PRICE_TYPE_CENTS): the value is in cents and is divided by 100. */
+  type?: number;
+  currency?: string | null;
+  /** The base price of an auction piece that is not open: shown as ****. */
+  hidden?: boolean;
+}
+
+/** A price such as ￥1,234.50, $120.00 or HK$980.00; **** when hidden; - when absent. */
+export function formatPrice(
+  value: number | null | undefined,
+  { type = PRICE_TYPE_CENTS, currency, hidden = false }: PriceOptions = {},
+): string {
+  if (hidden) return HIDDEN_PRICE;
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  const amount = type === PRICE_TYPE_CENTS ? value / 100 : value;
+  return `${currencySymbol(currency)}${grouped(amount, 2)}`;
+}
+
+/** A quantity with 3 decimals and its unit: 1,250.000 吨. */
+export function formatQuantity(value: number | null | undefined, unit = ''): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  return unit ? `${grouped(value, 3)} ${unit}` : grouped(value, 3);
+}
+
+export type Trend = 'up' | 'down' | 'flat';
+
+/** A change in percent: ↑ 1.25% / ↓ 0.50% / 0.00%, with its trend for the colour. */
+export function formatChange(percent: number): { text: string; trend: Trend } {
+  const rounded = Math.round(percent * 100) / 100;
+  const text = `${Math.abs(rounded).toFixed(2)}%`;
+  if (rounded > 0) return { text: `↑ ${text}`, trend: 'up' };
+  if (rounded < 0) return { text: `↓ ${text}`, trend: 'down' };
+  return { text, trend: 'flat' };
+}
+
+/** Cuts a text to `max` characters (not UTF-16 units) with an ellipsis. */
+export function truncate(text: string | null | undefined, max: number): string {
+  if (!text) return '';
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** YYYY-MM-DD in the reader's time zone. */
+export function formatDate(iso: string | null | undefined): string {
+  const d = iso ? new Date(iso) : null;
+  return d && !Number.isNaN(d.getTime()) ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
+}
+
+/** YYYY-MM-DD HH:mm in the reader's time zone. */
+export function formatDateTime(iso: string | null | undefined): string {
+  const d = iso ? new Date(iso) : null;
+  return d && !Number.isNaN(d.getTime()) ? `${formatDate(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}` : '';
+}

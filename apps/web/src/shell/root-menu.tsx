@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { MenuNode } from '@portal/contracts/menus';
+import { MenuIcon } from './menu-icons';
+
+/** How far one click (or wheel notch) scrolls a menu (account-and-shell.md section 2). */
+export const MENU_SCROLL_STEP = 80;
+
+/** The horizontal, scrollable row of top-level menus in the top bar. */
+export function RootMenu({ tops, activeId, onChoose }: { tops: MenuNode[]; activeId: string | undefined; onChoose: (id: string) => void }) {
+  const { t } = useTranslation('shell');
+  const strip = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState({ left: false, right: false });
+
+  useEffect(() => {
+    const el = strip.current;
+    if (!el) return;
+    const measure = () => setOverflow({ left: el.scrollLeft > 0, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 });
+    // The observer also reports once right away, which sets the first state.
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    el.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', measure);
+    };
+  }, [tops]);
+
+  const scrollBy = (dx: number) => strip.current?.scrollBy({ left: dx, behavior: 'smooth' });
+
+  return (
+    <nav className="shell-root-menu" aria-label={t('topBar.rootMenu')}>
+      {overflow.left && (
+        <Button
+          type="text"
+          size="small"
+          className="shell-on-dark"
+          icon={<LeftOutlined />}
+          aria-label={t('topBar.scrollLeft')}
+          onClick={() => scrollBy(-MENU_SCROLL_STEP)}
+        />
+      )}
+      <div
+        ref={strip}
+        className="shell-root-menu-strip"
+        onWheel={(e) => {
+          if (e.deltaY !== 0) scrollBy(Math.sign(e.deltaY) * MENU_SCROLL_STEP);
+        }}
+      >
+        {tops.map((top) => (
+          <button
+            key={top.id}
+            type="button"
+            className={top.id === activeId ? 'shell-root-item is-active' : 'shell-root-item'}
+            aria-current={top.id === activeId ? 'true' : undefined}
+            onClick={() => onChoose(top.id)}
+          >
+            <MenuIcon name={top.icon} />
+            <span>{top.title}</span>
+          </button>
+        ))}
+      </div>
+      {overflow.right && (
+        <Button
+          type="text"
+          size="small"
+          className="shell-on-dark"
+          icon={<RightOutlined />}
+          aria-label={t('topBar.scrollRight')}
+          onClick={() => scrollBy(MENU_SCROLL_STEP)}
+        />
+      )}
+    </nav>
+  );
+}

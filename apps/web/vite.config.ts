@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const API_PREFIXES = ['/gateway', '/omc', '/cms', '/purchase', '/auction', '/commtrade', '/listing', '/file', '/dev', '/api-docs'];
+
+/**
+ * Writes `.br` and `.gz` beside every text asset of the build; the server sends them to browsers
+ * that accept them (@fastify/static `preCompressed`), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(dir, name);
+          try {
+            const data = await fs.readFile(file);
+            if (data.length < 1024) return;
+            const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+            await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, zlib.gzipSync(data, { level: 9 }))]);
+          } catch (err) {
+            // Another build emptied the folder meanwhile; its own files get compressed by that build.
+            if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+          }
+        }),
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  resolve: {
+    // antd/locale/* re-exports the CommonJS build, which would put a second copy of the date-picker
+    // and pagination locales into the entry chunk; the ES build shares the modules already there.
+    alias: [{ find: /^antd\/locale\/(.*)$/, replacement: 'antd/es/locale/$1' }],
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: 'http://127.0.0.1:8080', changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+});

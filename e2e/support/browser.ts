@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseURL = () => inject('baseURL');
+
+/** Debian's Chromium with the flags this machine needs and a fresh profile. */
+export async function launch(): Promise<Browser> {
+  // Playwright gives every launch a fresh, empty profile (its own --user-data-dir).
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, lang = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL(), locale: lang, viewport: { width: 1366, height: 820 } });
+  await context.addCookies([{ name: 'lang', value: lang, url: baseURL() }]);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+const shots = path.resolve(__dirname, '../../.e2e-artifacts');
+/** Saves a screenshot to .e2e-artifacts/ for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the login form with the test picture code. */
+export async function signIn(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/用户名|Username|使用者名稱/).fill(account);
+  await page.getByRole('textbox', { name: /^(密码|Password|密碼)$/ }).fill(password);
+  await page.getByRole('textbox', { name: /验证码|Code|驗證碼/ }).fill('ABCD');
+  await page.getByRole('button', { name: /^(登\s?录|Sign in|登\s?入)$/ }).click();
+  await page.waitForURL('**/mainIndex');
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser journeys in Debian's Chromium against the built app on a real server and database. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['**/*.e2e.test.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});

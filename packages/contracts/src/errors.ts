@@ -1,0 +1,320 @@
+import type { Localized } from './i18n';
+
+interface ErrorEntry {
+  /** The wire code, carried in return_code, error_no and error_code. */
+  code: string;
+  /** HTTP status: 200 for refusals the page handles itself, else by meaning. */
+  status: number;
+  message: Localized;
+}
+
+const e = (code: string, status: number, zhCN: string, enUS: string, zhTW: string): ErrorEntry => ({
+  code,
+  status,
+  message: { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW },
+});
+
+/**
+ * The one error catalogue. Negative and 9xxx codes, 111000, 1110xx and 173302/3 keep the meaning the
+ * specifications give them; the 100xxx and other positive codes are the project's own.
+ */
+export const ERRORS = {
+  // Session (account-and-shell.md section 8)
+  SESSION_ELSEWHERE: e(
+    '-101',
+    401,
+    '您的账号已在其他地方登录，或页面已过期，请重新登录',
+    'Your account has signed in elsewhere, or the page has expired. Please sign in again.',
+    '您的帳號已在其他地方登入，或頁面已過期，請重新登入',
+  ),
+  PLEASE_LOGIN: e('9006', 401, '请先登录', 'Please sign in first.', '請先登入'),
+  SESSION_EXPIRED: e('-100', 401, '会话已过期，请重新登录', 'Your session has expired. Please sign in again.', '會話已過期，請重新登入'),
+  SESSION_EXPIRED_ALT: e(
+    '9007',
+    401,
+    '会话已过期，请重新登录',
+    'Your session has expired. Please sign in again.',
+    '會話已過期，請重新登入',
+  ),
+  REQUEST_TAMPERED: e(
+    '-102',
+    403,
+    '请求参数异常，请确认您的环境是否安全',
+    'Abnormal request parameters. Please make sure your environment is safe.',
+    '請求參數異常，請確認您的環境是否安全',
+  ),
+  NETWORK_CHANGED: e(
+    '-103',
+    401,
+    '网络环境发生变化，请重新登录',
+    'Your network environment has changed. Please sign in again.',
+    '網路環境發生變化，請重新登入',
+  ),
+  OCCUPIED_ELSEWHERE: e(
+    '9005',
+    401,
+    '账号已在其他地方登录，请重新登录',
+    'The account is in use elsewhere. Please sign in again.',
+    '帳號已在其他地方登入，請重新登入',
+  ),
+  NO_RIGHT: e('-107', 403, '您没有权限操作此功能', 'You have no right to use this function.', '您沒有權限操作此功能'),
+  NO_RIGHT_ALT: e('9008', 403, '您没有权限操作此功能', 'You have no right to use this function.', '您沒有權限操作此功能'),
+  NO_PERMISSION: e('-106', 403, '没有权限，请联系管理员', 'No permission. Please contact the administrator.', '沒有權限，請聯絡管理員'),
+  WRONG_CREDENTIALS: e(
+    '-104',
+    200,
+    '用户名或密码错误，请重新输入',
+    'Username or password incorrect. Please re-enter.',
+    '使用者名稱或密碼錯誤，請重新輸入',
+  ),
+  WRONG_CREDENTIALS_ALT: e(
+    '-105',
+    200,
+    '用户名或密码错误，请重新输入',
+    'Username or password incorrect. Please re-enter.',
+    '使用者名稱或密碼錯誤，請重新輸入',
+  ),
+  LOGIN_VERIFY_FAILED: e(
+    '9004',
+    401,
+    '服务器登录验证失败，请重新登录',
+    'Server sign-in verification failed. Please sign in again.',
+    '伺服器登入驗證失敗，請重新登入',
+  ),
+  VERIFY_CODE_MESSAGE: e('9011', 200, '验证码错误或已失效', 'The verification code is wrong or has expired.', '驗證碼錯誤或已失效'),
+  LOCK_STATUS: e('9021', 200, '当前处于锁屏状态', 'The screen is locked.', '目前處於鎖定畫面狀態'),
+  SCREEN_LOCKED: e(
+    '-5',
+    423,
+    '屏幕已锁定，请输入登录密码解锁',
+    'The screen is locked. Enter your sign-in password to unlock.',
+    '畫面已鎖定，請輸入登入密碼解鎖',
+  ),
+  INFO: e('-1', 200, '提示', 'Notice', '提示'),
+  SILENT_A: e('173302', 200, '', '', ''),
+  SILENT_B: e('173303', 200, '', '', ''),
+
+  // Codes (account-and-shell.md sections 4 and 8)
+  WRONG_PICTURE_CODE: e(
+    '111000',
+    200,
+    '图形验证码错误或已失效，请重新输入',
+    'The picture code is wrong or has expired. Please try again.',
+    '圖形驗證碼錯誤或已失效，請重新輸入',
+  ),
+  SMS_TOO_FREQUENT: e(
+    '111051',
+    429,
+    '短信发送过于频繁，请 {seconds} 秒后再试',
+    'Messages are being sent too often. Try again in {seconds} s.',
+    '簡訊發送過於頻繁，請 {seconds} 秒後再試',
+  ),
+  SMS_NUMBER_CAP: e(
+    '111003',
+    429,
+    '该手机号发送次数已达上限，请稍后再试',
+    'This number has reached its message limit. Try again later.',
+    '該手機號碼發送次數已達上限，請稍後再試',
+  ),
+  SMS_SEND_FAILED: e(
+    '111004',
+    200,
+    '短信发送失败，请稍后再试',
+    'The message could not be sent. Try again later.',
+    '簡訊發送失敗，請稍後再試',
+  ),
+  CHANGE_MOBILE_FAILED: e(
+    '111052',
+    200,
+    '修改手机号失败，请重新操作',
+    'Changing the mobile number failed. Please start again.',
+    '修改手機號碼失敗，請重新操作',
+  ),
+
+  // Account rules (project codes)
+  USERNAME_EXISTS: e('111101', 200, '该用户名已存在', 'The username already exists.', '該使用者名稱已存在'),
+  USERNAME_NOT_EXIST: e('111102', 200, '该用户名不存在', 'The username does not exist.', '該使用者名稱不存在'),
+  SMS_CODE_WRONG: e('111103', 200, '短信验证码错误或已失效', 'The SMS code is wrong or has expired.', '簡訊驗證碼錯誤或已失效'),
+  ACCOUNT_LOCKED: e(
+    '111104',
+    200,
+    '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    'Too many failed sign-ins. The account is locked; try again in {minutes} min.',
+    '登入失敗次數過多，帳號已鎖定，請 {minutes} 分鐘後再試',
+  ),
+  ACCOUNT_DISABLED: e(
+    '111105',
+    200,
+    '账号已停用，请联系管理员',
+    'The account is disabled. Please contact the administrator.',
+    '帳號已停用，請聯絡管理員',
+  ),
+  PASSWORD_RULE: e(
+    '111106',
+    400,
+    '密码须为 {min}-{max} 位，且至少包含大写字母、小写字母、数字、符号中的 {kinds} 种',
+    'The password must be {min}-{max} characters and include at least {kinds} of: upper-case, lower-case, digits, symbols.',
+    '密碼須為 {min}-{max} 位，且至少包含大寫字母、小寫字母、數字、符號中的 {kinds} 種',
+  ),
+  OLD_PASSWORD_WRONG: e('111107', 200, '原密码错误', 'The current password is wrong.', '原密碼錯誤'),
+  AGREEMENT_REQUIRED: e('111108', 400, '请勾选注册协议', 'Please tick the registration agreement.', '請勾選註冊協議'),
+  MOBILE_TAKEN: e('111109', 200, '该手机号已被使用', 'This mobile number is already in use.', '該手機號碼已被使用'),
+  VERIFY_TOKEN_INVALID: e(
+    '111110',
+    200,
+    '验证已失效，请重新获取短信验证码',
+    'The verification has expired. Please request a new SMS code.',
+    '驗證已失效，請重新取得簡訊驗證碼',
+  ),
+  PASSWORD_CONFIRM_MISMATCH: e('111111', 400, '两次输入的密码不一致', 'The two passwords do not match.', '兩次輸入的密碼不一致'),
+  TENANT_REQUIRED: e('111112', 400, '请选择租户', 'Please choose a tenant.', '請選擇租戶'),
+  THIRD_PARTY_OFF: e('111113', 404, '未配置第三方登录', 'No third-party sign-in is configured.', '未設定第三方登入'),
+  SECURITY_KEY_INVALID: e(
+    '111120',
+    400,
+    '安全密钥已失效，请刷新页面后重试',
+    'The security key has expired. Refresh the page and try again.',
+    '安全金鑰已失效，請重新整理頁面後重試',
+  ),
+  MOBILE_UNCHANGED: e(
+    '111121',
+    200,
+    '新手机号不能与原手机号相同',
+    'The new mobile number must differ from the current one.',
+    '新手機號碼不能與原手機號碼相同',
+  ),
+  MOBILE_NOT_BOUND: e(
+    '111122',
+    200,
+    '该账号未绑定手机号，请联系管理员',
+    'This account has no mobile number. Please contact the administrator.',
+    '該帳號未綁定手機號碼，請聯絡管理員',
+  ),
+
+  // Shell and the user's own settings (project codes)
+  NEW_PASSWORD_SAME: e(
+    '111301',
+    200,
+    '新密码不能与原密码相同',
+    'The new password must differ from the current one.',
+    '新密碼不能與原密碼相同',
+  ),
+  UNLOCK_PASSWORD_WRONG: e('111302', 200, '密码错误，请重新输入', 'The password is wrong. Please try again.', '密碼錯誤，請重新輸入'),
+
+  // Portal (trading-portal.md section 6)
+  NO_SUPPLY_RELATION: e(
+    '112001',
+    200,
+    '您未与招标方维护供采关系，请联系招标方，维护供采关系',
+    'You have no supply relationship with the tenderer. Please contact the tenderer to set one up.',
+    '您未與招標方維護供採關係，請聯絡招標方，維護供採關係',
+  ),
+
+  // Back office (project codes)
+  TENANT_IN_USE: e(
+    '113001',
+    409,
+    '该租户下仍有用户，不能删除',
+    'The tenant still has users and cannot be deleted.',
+    '該租戶下仍有使用者，不能刪除',
+  ),
+  TENANT_EXISTS: e('113002', 409, '租户编号已存在', 'The tenant ID already exists.', '租戶編號已存在'),
+  CODE_EXISTS: e('113003', 409, '编码已存在', 'The code already exists.', '編碼已存在'),
+  RECORD_IN_USE: e(
+    '113004',
+    409,
+    '该记录正在使用中，不能删除',
+    'The record is in use and cannot be deleted.',
+    '該記錄正在使用中，不能刪除',
+  ),
+  BUILTIN_RECORD: e(
+    '113005',
+    409,
+    '内置记录不能删除或修改编码',
+    'A built-in record cannot be deleted or have its code changed.',
+    '內建記錄不能刪除或修改編碼',
+  ),
+  ACCOUNT_EXISTS: e('113006', 409, '该用户名已存在', 'The username already exists.', '該使用者名稱已存在'),
+  MOBILE_IN_USE: e(
+    '113007',
+    409,
+    '该手机号已被其他账号使用',
+    'This mobile number is used by another account.',
+    '該手機號碼已被其他帳號使用',
+  ),
+  SELF_OPERATION: e(
+    '113008',
+    409,
+    '不能对当前登录的账号执行此操作',
+    'This cannot be done to the account you are signed in with.',
+    '不能對目前登入的帳號執行此操作',
+  ),
+  HAS_CHILDREN: e(
+    '113009',
+    409,
+    '该节点下仍有子节点，不能删除',
+    'The node still has children and cannot be deleted.',
+    '該節點下仍有子節點，不能刪除',
+  ),
+  FILE_TYPE_REFUSED: e(
+    '113010',
+    400,
+    '仅支持 PNG、JPEG、GIF、WebP 格式的图片',
+    'Only PNG, JPEG, GIF and WebP images are accepted.',
+    '僅支援 PNG、JPEG、GIF、WebP 格式的圖片',
+  ),
+  FILE_TOO_LARGE: e('113011', 400, '文件过大（上限 {limit}）', 'The file is too large (limit {limit}).', '檔案過大（上限 {limit}）'),
+  RECORD_EXISTS: e('113014', 409, '该记录已存在', 'The record already exists.', '該記錄已存在'),
+  SUPPLIER_EXISTS: e('113012', 409, '该供应商已在列表中', 'The supplier is already on the list.', '該供應商已在清單中'),
+  NOT_A_COMPANY: e(
+    '113013',
+    200,
+    '该账号不是企业用户，不能加入供应商列表',
+    'This account is not a company user and cannot be a supplier.',
+    '該帳號不是企業使用者，不能加入供應商清單',
+  ),
+
+  // Generic (project codes)
+  VALIDATION: e('100001', 400, '参数错误：{field} {reason}', 'Invalid input: {field} {reason}', '參數錯誤：{field} {reason}'),
+  MALFORMED_JSON: e('100002', 400, '请求内容不是有效的 JSON', 'The request body is not valid JSON.', '請求內容不是有效的 JSON'),
+  BODY_TOO_LARGE: e(
+    '100003',
+    400,
+    '请求内容过大（上限 {limit}）',
+    'The request body is too large (limit {limit}).',
+    '請求內容過大（上限 {limit}）',
+  ),
+  NOT_FOUND: e('100004', 404, '记录不存在', 'The record does not exist.', '記錄不存在'),
+  ROUTE_NOT_FOUND: e('100005', 404, '接口不存在', 'No such endpoint.', '介面不存在'),
+  RATE_LIMITED: e('100006', 429, '操作过于频繁，请稍后再试', 'Too many requests. Please try again later.', '操作過於頻繁，請稍後再試'),
+  INTERNAL: e(
+    '100007',
+    500,
+    '系统异常，请稍后重试（请求编号 {requestId}）',
+    'System error, please try again later (request {requestId}).',
+    '系統異常，請稍後重試（請求編號 {requestId}）',
+  ),
+  CONFLICT: e(
+    '100008',
+    409,
+    '数据已被修改，请刷新后重试',
+    'The data has changed. Refresh and try again.',
+    '資料已被修改，請重新整理後重試',
+  ),
+  UNSUPPORTED_MEDIA: e('100009', 400, '不支持的请求内容类型', 'Unsupported request content type.', '不支援的請求內容類型'),
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+/** Session codes that end the session on the client (section 8 of account-and-shell.md). */
+export const SESSION_INVALID_CODES = ['-101', '9006', '-100', '9007', '-103', '9005', '9004'] as const;
+/** Codes that never show a message. */
+export const SILENT_CODES = ['173302', '173303'] as const;
+export const LOCKED_CODE = '-5';
+
+const byCode = new Map<string, ErrorEntry>(Object.values(ERRORS).map((entry) => [entry.code, entry]));
+
+/** The catalogue entry of a wire code, if the code is ours. */
+export function errorByCode(code: string): ErrorEntry | undefined {
+  return byCode.get(code);
+}
