@@ -256,7 +256,7 @@ describe('password reset', () => {
     await page.getByLabel('用户名').fill('methanol03');
     await page.getByRole('textbox', { name: '密码', exact: true }).fill('Old@2026x');
     await page.getByRole('textbox', { name: '验证码' }).fill('ABCD');
-    await page.getByRole('button', { name: /^登\s?录$/ }).click();
+    await page.getByRole('button', { name: /登\s?录$/ }).click();
     await expect.poll(() => page.getByText('用户名或密码错误，请重新输入').count()).toBeGreaterThan(0);
 
     await signIn(page, 'methanol03', 'New#2026x');
@@ -277,12 +277,12 @@ describe('mobile login', () => {
     await screenshot(page, 'login-mobile-zh-CN');
 
     await page.getByLabel('短信验证码').fill(code === '000000' ? '000001' : '000000');
-    await page.getByRole('button', { name: /^登\s?录$/ }).click();
+    await page.getByRole('button', { name: /登\s?录$/ }).click();
     await expect.poll(() => page.getByText('短信验证码错误或已失效').count()).toBeGreaterThan(0);
     expect(await page.getByLabel('短信验证码').inputValue()).toBe('');
 
     await page.getByLabel('短信验证码').fill(code);
-    await page.getByRole('button', { name: /^登\s?录$/ }).click();
+    await page.getByRole('button', { name: /登\s?录$/ }).click();
     await page.waitForURL('**/mainIndex');
     await expect.poll(() => page.getByTestId('nickname').textContent()).toBe('华北化工采购');
     await context.close();

@@ -53,6 +53,7 @@ describe('back-office shell', () => {
     await sidebar(page).getByRole('menuitem', { name: '我的收藏', exact: true }).click();
     await page.waitForURL('**/profile/favorites');
     await sidebar(page).getByRole('menuitem', { name: '个人信息', exact: true }).click();
+    await page.waitForURL('**/profile/info');
     await openSidebarItem(page, '交易门户', '门户首页');
     await page.waitForURL('**/iframe/trade-portal-home');
     await page.frameLocator('iframe').locator('body').waitFor();

@@ -43,6 +43,6 @@ export async function signIn(page: Page, account: string, password: string): Pro
   await page.getByLabel(/用户名|Username|使用者名稱/).fill(account);
   await page.getByRole('textbox', { name: /^(密码|Password|密碼)$/ }).fill(password);
   await page.getByRole('textbox', { name: /验证码|Code|驗證碼/ }).fill('ABCD');
-  await page.getByRole('button', { name: /^(登\s?录|Sign in|登\s?入)$/ }).click();
+  await page.getByRole('button', { name: /(登\s?录|Sign in|登\s?入)$/ }).click();
   await page.waitForURL('**/mainIndex');
 }

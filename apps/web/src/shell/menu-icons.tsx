@@ -1,91 +1,10 @@
-import {
-  ApartmentOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BankOutlined,
-  BookOutlined,
-  BranchesOutlined,
-  ClusterOutlined,
-  ContainerOutlined,
-  DashboardOutlined,
-  DesktopOutlined,
-  DollarOutlined,
-  FileProtectOutlined,
-  FileSearchOutlined,
-  FileTextOutlined,
-  FundOutlined,
-  GlobalOutlined,
-  IdcardOutlined,
-  InfoCircleOutlined,
-  KeyOutlined,
-  LayoutOutlined,
-  LinkOutlined,
-  LoginOutlined,
-  MenuOutlined,
-  NotificationOutlined,
-  PictureOutlined,
-  ProfileOutlined,
-  QuestionCircleOutlined,
-  ReadOutlined,
-  SafetyOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  ShoppingCartOutlined,
-  SolutionOutlined,
-  StarOutlined,
-  TeamOutlined,
-  ThunderboltOutlined,
-  UserOutlined,
-  WifiOutlined,
-} from '@ant-design/icons';
 import type { ComponentType } from 'react';
+import * as ICON_SET from './menu-icon-set';
 
-/**
- * The icons a menu may name. A fixed set rather than the whole icon package keeps the bundle small;
- * an unknown name falls back to a neutral icon.
- */
-const ICONS: Record<string, ComponentType> = {
-  ApartmentOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BankOutlined,
-  BookOutlined,
-  BranchesOutlined,
-  ClusterOutlined,
-  ContainerOutlined,
-  DashboardOutlined,
-  DesktopOutlined,
-  DollarOutlined,
-  FileProtectOutlined,
-  FileSearchOutlined,
-  FileTextOutlined,
-  FundOutlined,
-  GlobalOutlined,
-  IdcardOutlined,
-  InfoCircleOutlined,
-  KeyOutlined,
-  LayoutOutlined,
-  LinkOutlined,
-  LoginOutlined,
-  MenuOutlined,
-  NotificationOutlined,
-  PictureOutlined,
-  ProfileOutlined,
-  QuestionCircleOutlined,
-  ReadOutlined,
-  SafetyOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  ShoppingCartOutlined,
-  SolutionOutlined,
-  StarOutlined,
-  TeamOutlined,
-  ThunderboltOutlined,
-  UserOutlined,
-  WifiOutlined,
-};
+/** An unknown name falls back to a neutral icon. */
+const ICONS: Record<string, ComponentType> = ICON_SET;
 
 export function MenuIcon({ name }: { name: string }) {
-  const Icon = ICONS[name] ?? AppstoreOutlined;
+  const Icon = ICONS[name] ?? ICON_SET.AppstoreOutlined;
   return <Icon aria-hidden />;
 }

@@ -277,7 +277,10 @@ function ShellBody({ model, roots, user, onLock }: ShellBodyProps) {
     setSidebarOpen(!sidebarOpen);
   };
 
+  // A top menu chosen by hand holds until the person goes to another page. It is tied to the address
+  // bar's path, not the rendered one: a navigation still rendering (a transition) must not undo it.
   const [chosenTop, setChosenTop] = useState<{ id: string; at: string } | null>(null);
+  const chooseTop = (id: string) => setChosenTop({ id, at: window.location.pathname });
   const pathTop = topOf(model, path)?.id;
   const activeTopId = (chosenTop?.at === path ? chosenTop.id : undefined) ?? pathTop ?? chosenTop?.id ?? model.tops[0]?.id;
   const activeTop = model.tops.find((top) => top.id === activeTopId);
@@ -369,7 +372,7 @@ function ShellBody({ model, roots, user, onLock }: ShellBodyProps) {
         user={user}
         tops={split ? model.tops : []}
         activeTopId={activeTopId}
-        onChooseTop={(id) => setChosenTop({ id, at: path })}
+        onChooseTop={chooseTop}
         hasUserManagement={userManagement !== undefined}
         onUserAction={onUserAction}
       />

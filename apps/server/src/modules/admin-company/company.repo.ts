@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { pageAndTotal } from '../../platform/table-repo';
 import { contains } from '../../platform/resource';
 
 export interface ProfileColumns {
@@ -39,17 +40,11 @@ export function createCompanyRepo(db: Db) {
         .where('r.buyer_user_id', '=', buyerId);
       if (keyword)
         q = q.where((eb) => eb.or([contains('u.account', keyword), contains('u.nick_name', keyword), contains('c.name', keyword)]));
-      const [rows, count] = await Promise.all([
-        q
-          .select(['u.id', 'u.account', 'u.nick_name', 'c.name as company_name', 'r.created_at'])
-          .orderBy('r.created_at', 'desc')
-          .orderBy('u.id')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+      const rows = q
+        .select(['u.id', 'u.account', 'u.nick_name', 'c.name as company_name', 'r.created_at'])
+        .orderBy('r.created_at', 'desc')
+        .orderBy('u.id');
+      return pageAndTotal(rows, q, pageNo, pageSize);
     },
     findUserByAccount(account: string) {
       return db.selectFrom('users').select(['id', 'account', 'user_type', 'status']).where('account', '=', account).executeTakeFirst();

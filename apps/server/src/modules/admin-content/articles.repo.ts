@@ -1,6 +1,7 @@
 import type { ArticleRow, NewsTypeRow } from '@portal/contracts/admin-content';
 import type { Db } from '../../db/database';
 import { contains, type ResourceRepo } from '../../platform/resource';
+import { pageAndTotal } from '../../platform/table-repo';
 
 const numericId = (id: string) => (/^\d{1,12}$/.test(id) ? Number(id) : undefined);
 
@@ -31,20 +32,9 @@ export function createNewsTypesAdminRepo(db: Db): ResourceRepo<NewsTypeRow, obje
     articleCount: Number(r.n ?? 0),
   });
   return {
-    async page(_f, pageNo, pageSize) {
-      const [rows, count] = await Promise.all([
-        base()
-          .orderBy('cms_news_types.sort')
-          .orderBy('cms_news_types.code')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        db
-          .selectFrom('cms_news_types')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows.map(toRow), total: Number(count.n) };
+    page(_f, pageNo, pageSize) {
+      const rows = base().orderBy('cms_news_types.sort').orderBy('cms_news_types.code');
+      return pageAndTotal(rows, db.selectFrom('cms_news_types'), pageNo, pageSize, toRow);
     },
     async get(id) {
       const row = await base().where('cms_news_types.code', '=', id).executeTakeFirst();
@@ -141,20 +131,9 @@ export function createArticlesAdminRepo(db: Db, now: () => Date): ResourceRepo<A
     sort: v.sort,
   });
   return {
-    async page(f, pageNo, pageSize) {
-      const [rows, count] = await Promise.all([
-        filtered(f)
-          .select(columns)
-          .orderBy('cms_articles.publish_date', 'desc')
-          .orderBy('cms_articles.id', 'desc')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        filtered(f)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows.map(toRow), total: Number(count.n) };
+    page(f, pageNo, pageSize) {
+      const rows = filtered(f).select(columns).orderBy('cms_articles.publish_date', 'desc').orderBy('cms_articles.id', 'desc');
+      return pageAndTotal(rows, filtered(f), pageNo, pageSize, toRow);
     },
     async get(id) {
       const key = numericId(id);

@@ -2,8 +2,7 @@ import type { MarketRow, RecommendedShopRow, VarietyRow } from '@portal/contract
 import { fileUrl } from '@portal/contracts/files';
 import type { Db } from '../../db/database';
 import { contains, type ResourceRepo } from '../../platform/resource';
-
-const pageOf = (pageNo: number, pageSize: number) => ({ limit: pageSize, offset: (pageNo - 1) * pageSize });
+import { createTableRepo, either, pageAndTotal } from '../../platform/table-repo';
 
 /** The suppliers the listing market recommends: shops flagged `recommended`, in their order. */
 export function createRecommendedShopsRepo(
@@ -28,16 +27,9 @@ export function createRecommendedShopsRepo(
   });
   const columns = ['user_id', 'company_name', 'logo_file_id', 'main_business', 'recommend_sort'] as const;
   return {
-    async page(f, pageNo, pageSize) {
-      const { limit, offset } = pageOf(pageNo, pageSize);
-      const [rows, total] = await Promise.all([
-        filtered(f).select(columns).orderBy('recommend_sort').orderBy('user_id').limit(limit).offset(offset).execute(),
-        filtered(f)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n)),
-      ]);
-      return { rows: rows.map(toRow), total };
+    page(f, pageNo, pageSize) {
+      const rows = filtered(f).select(columns).orderBy('recommend_sort').orderBy('user_id');
+      return pageAndTotal(rows, filtered(f), pageNo, pageSize, toRow);
     },
     async get(id) {
       if (!/^\d{1,12}$/.test(id)) return undefined;
@@ -141,23 +133,9 @@ export function createVarietiesAdminRepo(db: Db): ResourceRepo<VarietyRow, { key
     childCount: Number(r.n ?? 0),
   });
   return {
-    async page(f, pageNo, pageSize) {
-      const { limit, offset } = pageOf(pageNo, pageSize);
-      const [rows, total] = await Promise.all([
-        base(f)
-          .select(columns)
-          .orderBy('varieties.level')
-          .orderBy('varieties.sort')
-          .orderBy('varieties.code')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        base(f)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.total)),
-      ]);
-      return { rows: rows.map(toRow), total };
+    page(f, pageNo, pageSize) {
+      const rows = base(f).select(columns).orderBy('varieties.level').orderBy('varieties.sort').orderBy('varieties.code');
+      return pageAndTotal(rows, base(f), pageNo, pageSize, toRow);
     },
     async get(id) {
       const row = await base({}).select(columns).where('varieties.code', '=', id).executeTakeFirst();
@@ -193,47 +171,21 @@ export interface MarketValues {
 export function createMarketsAdminRepo(
   db: Db,
 ): ResourceRepo<MarketRow, { keyword?: string }, MarketValues & { marketId: string }, MarketValues> {
-  const filtered = (f: { keyword?: string }) =>
-    f.keyword
-      ? db.selectFrom('markets').where((eb) => eb.or([contains('market_id', f.keyword!), contains('market_name_zh', f.keyword!)]))
-      : db.selectFrom('markets');
-  const toRow = (r: { market_id: string; market_name_zh: string; obj_mode: number; currency: string; sort: number }): MarketRow => ({
-    id: r.market_id,
-    marketId: r.market_id,
-    marketNameZh: r.market_name_zh,
-    objMode: r.obj_mode,
-    currency: r.currency,
-    sort: r.sort,
-  });
   const columnsOf = (v: MarketValues) => ({ market_name_zh: v.marketNameZh, obj_mode: v.objMode, currency: v.currency, sort: v.sort });
-  return {
-    async page(f, pageNo, pageSize) {
-      const { limit, offset } = pageOf(pageNo, pageSize);
-      const [rows, total] = await Promise.all([
-        filtered(f).selectAll().orderBy('sort').orderBy('market_id').limit(limit).offset(offset).execute(),
-        filtered(f)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n)),
-      ]);
-      return { rows: rows.map(toRow), total };
-    },
-    async get(id) {
-      const row = await db.selectFrom('markets').selectAll().where('market_id', '=', id).executeTakeFirst();
-      return row ? toRow(row) : undefined;
-    },
-    async insert(v) {
-      await db
-        .insertInto('markets')
-        .values({ market_id: v.marketId, ...columnsOf(v) })
-        .execute();
-      return v.marketId;
-    },
-    async update(id, v) {
-      await db.updateTable('markets').set(columnsOf(v)).where('market_id', '=', id).execute();
-    },
-    async remove(id) {
-      await db.deleteFrom('markets').where('market_id', '=', id).execute();
-    },
-  };
+  return createTableRepo(db, {
+    table: 'markets',
+    key: { column: 'market_id', of: (v) => v.marketId },
+    toRow: (r): MarketRow => ({
+      id: r.market_id,
+      marketId: r.market_id,
+      marketNameZh: r.market_name_zh,
+      objMode: r.obj_mode,
+      currency: r.currency,
+      sort: r.sort,
+    }),
+    where: (f) => [f.keyword ? either(contains('market_id', f.keyword), contains('market_name_zh', f.keyword)) : undefined],
+    order: ['sort', 'market_id'],
+    insertValues: (v) => ({ market_id: v.marketId, ...columnsOf(v) }),
+    updateValues: columnsOf,
+  });
 }

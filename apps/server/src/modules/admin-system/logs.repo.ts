@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { pageAndTotal } from '../../platform/table-repo';
 
 export interface LoginLogFilter {
   account?: string;
@@ -22,19 +23,8 @@ export function createLoginLogAdminRepo(db: Db) {
     return q;
   };
   return {
-    async page(f: LoginLogFilter, pageNo: number, pageSize: number) {
-      const [rows, count] = await Promise.all([
-        filtered(f)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        filtered(f)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+    page(f: LoginLogFilter, pageNo: number, pageSize: number) {
+      return pageAndTotal(filtered(f).selectAll().orderBy('id', 'desc'), filtered(f), pageNo, pageSize);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { MenuRow } from '@portal/contracts/admin';
 import type { Db } from '../../db/database';
+import { pageAndTotal } from '../../platform/table-repo';
 import { contains, type ResourceRepo } from '../../platform/resource';
 
 export interface MenuFilters {
@@ -128,18 +129,9 @@ export function createMenusAdminRepo(db: Db): ResourceRepo<MenuRow, MenuFilters,
 
   return {
     async page(f, pageNo, pageSize) {
-      const [raws, count] = await Promise.all([
-        withCounts(filtered(f))
-          .orderBy('menus.sort')
-          .orderBy('menus.id')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        filtered(f)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: await toRows(raws), total: Number(count.n) };
+      const menus = withCounts(filtered(f)).orderBy('menus.sort').orderBy('menus.id');
+      const { rows, total } = await pageAndTotal(menus, filtered(f), pageNo, pageSize);
+      return { rows: await toRows(rows), total };
     },
     async get(id) {
       const raw = await withCounts(db.selectFrom('menus')).where('menus.id', '=', id).executeTakeFirst();

@@ -1,5 +1,6 @@
 import { BUILTIN_ROLES, type RoleRow } from '@portal/contracts/admin';
 import type { Db } from '../../db/database';
+import { pageAndTotal } from '../../platform/table-repo';
 import { contains, type ResourceRepo } from '../../platform/resource';
 
 export interface RoleFilters {
@@ -77,18 +78,9 @@ export function createRolesAdminRepo(db: Db, now: () => Date): ResourceRepo<Role
 
   return {
     async page(f, pageNo, pageSize) {
-      const [roles, count] = await Promise.all([
-        filtered(f)
-          .select(['id', 'code', 'name', 'created_at'])
-          .orderBy('id')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        filtered(f)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: await toRows(roles), total: Number(count.n) };
+      const roles = filtered(f).select(['id', 'code', 'name', 'created_at']).orderBy('id');
+      const { rows, total } = await pageAndTotal(roles, filtered(f), pageNo, pageSize);
+      return { rows: await toRows(rows), total };
     },
     async get(id) {
       if (!/^\d{1,12}$/.test(id)) return undefined;

@@ -1,5 +1,6 @@
 import type { TenantRow } from '@portal/contracts/admin';
 import type { Db } from '../../db/database';
+import { pageAndTotal } from '../../platform/table-repo';
 import { contains, type ResourceRepo } from '../../platform/resource';
 
 type Filters = { tenant_name?: string };
@@ -26,20 +27,12 @@ export function createTenantsAdminRepo(db: Db): ResourceRepo<TenantRow, Filters,
     userCount: Number(r.n ?? 0),
   });
   return {
-    async page(f, pageNo, pageSize) {
-      const [rows, count] = await Promise.all([
-        base(f)
-          .leftJoin(withCount, 'uc.tenant_id', 'tenants.tenant_id')
-          .select(['tenants.tenant_id', 'tenants.tenant_name', 'tenants.kind_code', 'uc.n'])
-          .orderBy('tenants.tenant_id')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        base(f)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows.map(toRow), total: Number(count.n) };
+    page(f, pageNo, pageSize) {
+      const rows = base(f)
+        .leftJoin(withCount, 'uc.tenant_id', 'tenants.tenant_id')
+        .select(['tenants.tenant_id', 'tenants.tenant_name', 'tenants.kind_code', 'uc.n'])
+        .orderBy('tenants.tenant_id');
+      return pageAndTotal(rows, base(f), pageNo, pageSize, toRow);
     },
     async get(id) {
       const row = await db

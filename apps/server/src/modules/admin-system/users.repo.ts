@@ -1,5 +1,6 @@
 import type { UserRow, UserType } from '@portal/contracts/admin';
 import type { Db } from '../../db/database';
+import { pageAndTotal } from '../../platform/table-repo';
 import { contains, type ResourceRepo } from '../../platform/resource';
 
 export interface UserFilters {
@@ -145,17 +146,8 @@ export function createUsersAdminRepo(db: Db, deps: UsersAdminRepoDeps): Resource
 
   return {
     async page(f, pageNo, pageSize) {
-      const [raws, count] = await Promise.all([
-        withNames(filtered(f))
-          .orderBy('users.id')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        filtered(f)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: await toRows(raws), total: Number(count.n) };
+      const { rows, total } = await pageAndTotal(withNames(filtered(f)).orderBy('users.id'), filtered(f), pageNo, pageSize);
+      return { rows: await toRows(rows), total };
     },
     async get(id) {
       if (!/^\d{1,12}$/.test(id)) return undefined;

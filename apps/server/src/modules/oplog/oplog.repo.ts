@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { pageAndTotal } from '../../platform/table-repo';
 
 export interface OplogEntry {
   user_id: number | null;
@@ -45,19 +46,8 @@ export function createOplogRepo(db: Db) {
         })
         .execute();
     },
-    async page(f: OplogFilter, pageNo: number, pageSize: number) {
-      const [rows, count] = await Promise.all([
-        filtered(f)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        filtered(f)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+    page(f: OplogFilter, pageNo: number, pageSize: number) {
+      return pageAndTotal(filtered(f).selectAll().orderBy('id', 'desc'), filtered(f), pageNo, pageSize);
     },
   };
 }
