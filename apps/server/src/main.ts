@@ -23,6 +23,8 @@ async function main(): Promise<void> {
   const database = openDatabase({
     databaseUrl: settings.DATABASE_URL || undefined,
     sqliteFile: path.resolve(settings.DATA_DIR, 'portal.sqlite'),
+    poolSize: settings.DATABASE_POOL_SIZE,
+    prepare: settings.DATABASE_PREPARE,
   });
   await migrateToLatest(database.db, database.dialect);
   if (await isEmpty(database.db)) {

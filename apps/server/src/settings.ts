@@ -15,6 +15,16 @@ export const SETTING_DEFS = {
   LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', doc: 'Log level (pino)' },
   DATA_DIR: { schema: z.string().min(1), default: './data', doc: 'Folder of the embedded SQLite database and uploaded files' },
   DATABASE_URL: { schema: z.string(), default: '', doc: 'postgres://… switches from SQLite to PostgreSQL' },
+  DATABASE_POOL_SIZE: {
+    schema: int(1, 200),
+    default: '4',
+    doc: 'PostgreSQL connections per server process (about twice the CPU cores PostgreSQL runs on)',
+  },
+  DATABASE_PREPARE: {
+    schema: bool,
+    default: 'on',
+    doc: 'Prepare repeated PostgreSQL queries once per connection (off behind a pooler that cannot keep them)',
+  },
   REDIS_URL: { schema: z.string(), default: '', doc: 'redis://… keeps sessions, codes and counters in Redis' },
   DEMO_DATA: {
     schema: z.enum(['auto', 'on', 'off']),

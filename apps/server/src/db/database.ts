@@ -7,6 +7,10 @@ import {
   SqliteDialect,
   type ColumnDefinitionBuilder,
   type CreateTableBuilder,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
@@ -24,15 +28,30 @@ export interface DbHandle {
 // pg returns BIGINT as text by default; every BIGINT here is an epoch-milliseconds number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/** Opens SQLite (a file, or ':memory:') or PostgreSQL. `searchPath` isolates a test's schema. */
-export function openDatabase(opts: { databaseUrl?: string; sqliteFile?: string; searchPath?: string }): DbHandle {
+export interface OpenOptions {
+  databaseUrl?: string;
+  sqliteFile?: string;
+  /** PostgreSQL schema to work in; isolates a test's or a benchmark's data. */
+  searchPath?: string;
+  /** PostgreSQL connections in the pool (default 4). */
+  poolSize?: number;
+  /** Prepare every repeated query once per PostgreSQL connection (default on). */
+  prepare?: boolean;
+  /** Statements a PostgreSQL connection prepares before it is replaced by a fresh one (default 500). */
+  maxPreparedPerConnection?: number;
+}
+
+/** Opens SQLite (a file, or ':memory:') or PostgreSQL. */
+export function openDatabase(opts: OpenOptions): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: opts.poolSize ?? 4,
       ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: opts.prepare === false ? pool : preparingPool(pool, opts.maxPreparedPerConnection ?? 500) }),
+    });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? ':memory:';
@@ -65,6 +84,73 @@ function withStatementCache(sqlite: SqliteDatabase.Database, max = 500): SqliteD
       statements.set(text, statement);
       return statement;
     },
+  };
+}
+
+/** SQL that is worth preparing: statements with a plan, not transaction control or schema changes. */
+const PLANNED = /^\s*(select|insert|update|delete|with)\b/i;
+/** PostgreSQL's answer when a prepared statement's columns changed under it (a migration added one). */
+const RESULT_TYPE_CHANGED = '0A000';
+
+/**
+ * PostgreSQL parses, analyses and plans every unnamed query anew, which for the portal's search
+ * statements (wide, on a table with thirteen indexes) costs more CPU than running them. pg
+ * prepares a query once per connection when it has a name, so each pooled connection names every
+ * SQL text it meets and afterwards only binds parameters; PostgreSQL then also reuses the plan
+ * where a generic one is as good (plan_cache_mode auto: counts and lookups, not paged queries,
+ * whose LIMIT it cannot estimate without the values). A connection that has prepared `max`
+ * statements is closed when released and the pool opens a fresh one: that bounds the server's
+ * memory without reaching into the driver to deallocate single statements.
+ */
+function preparingPool(pool: pg.Pool, max: number): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const names = new Map<string, string>();
+    let prepared = 0;
+    const run = (text: string, values: unknown[], name: string | undefined) =>
+      name ? client.query({ name, text, values }) : client.query(text, values);
+    async function named<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+      const values = [...parameters];
+      let name = names.get(text);
+      if (name === undefined && PLANNED.test(text)) {
+        name = `q${++prepared}`;
+        names.set(text, name);
+      }
+      try {
+        return (await run(text, values, name)) as PostgresQueryResult<R>;
+      } catch (err) {
+        if (!name || (err as { code?: string }).code !== RESULT_TYPE_CHANGED) throw err;
+        // The old statement stays until the connection is recycled; the text gets a new name.
+        names.delete(text);
+        if (client.getTransactionStatus() !== 'I') throw err;
+        return (await run(text, values, undefined)) as PostgresQueryResult<R>;
+      }
+    }
+    function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+    function query<R>(
+      sql: string | PostgresCursor<R>,
+      parameters?: readonly unknown[],
+    ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+      if (typeof sql !== 'string') throw new Error('streaming needs a cursor class, which this dialect does not configure');
+      return named<R>(sql, parameters ?? []);
+    }
+    return {
+      query,
+      release: () => client.release(prepared >= max ? true : undefined),
+    };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
   };
 }
 

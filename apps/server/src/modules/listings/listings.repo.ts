@@ -103,6 +103,35 @@ function afterKey(eb: Eb, order: ListingOrder, after: SortKey): Expression<SqlBo
   return eb(eb.refTuple(order.column, 'id'), order.asc ? '>' : '<', eb.tuple(after.value, after.id));
 }
 
+/** A row of the page query: a listing card and one of its SKUs (or none). */
+type PageRow = ListingCardRow & { goods_sku_name: string | null; variety_unit: string | null; sku_sort: number | null };
+
+/** A row of a left-joined page is all nulls when the page is empty, else a whole page row. */
+const isPageRow = <T extends { id: number | null }>(row: T): row is T & PageRow => row.id !== null;
+
+/** Listing cards with their SKUs in order, the cards in the page's order. */
+function toCards(rows: PageRow[], order: ListingOrder): CardWithSkus[] {
+  const byId = new Map<number, { card: ListingCardRow; skus: { sort: number; goodsSkuName: string; varietyUnit: string }[] }>();
+  for (const { goods_sku_name, variety_unit, sku_sort, ...card } of rows) {
+    const entry = byId.get(card.id) ?? { card, skus: [] };
+    byId.set(card.id, entry);
+    if (goods_sku_name !== null && variety_unit !== null) {
+      entry.skus.push({ sort: sku_sort ?? 0, goodsSkuName: goods_sku_name, varietyUnit: variety_unit });
+    }
+  }
+  const sign = order.asc ? 1 : -1;
+  return [...byId.values()]
+    .map(({ card, skus }) => ({
+      card,
+      skus: skus.sort((a, b) => a.sort - b.sort).map(({ goodsSkuName, varietyUnit }) => ({ goodsSkuName, varietyUnit })),
+    }))
+    .sort((a, b) => {
+      const x = a.card[order.column];
+      const y = b.card[order.column];
+      return sign * (x < y ? -1 : x > y ? 1 : a.card.id - b.card.id);
+    });
+}
+
 /** Storage of listings and their SKUs; every search query reads an index in its sort order. */
 export function createListingsRepo(db: Db) {
   const ordered = (f: ListingFilter, order: ListingOrder, after: SortKey | null) => {
@@ -115,22 +144,49 @@ export function createListingsRepo(db: Db) {
       .orderBy('id', dir);
   };
 
+  /** The number of listings a tag filter matches, summed from the facet table. */
+  const facetTotalQuery = (f: ListingFilter) =>
+    db
+      .selectFrom('listing_facets')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+      .where((eb) => {
+        const c: Expression<SqlBool>[] = [eb('obj_state', '=', f.objState)];
+        if (f.holdBs !== undefined) c.push(eb('hold_bs', '=', f.holdBs));
+        if (f.listingType !== undefined) c.push(eb('listing_type', '=', f.listingType));
+        if (f.marketCode !== undefined) c.push(eb('market_code', '=', f.marketCode));
+        if (f.variety) c.push(varietyCondition(eb, f.variety));
+        return eb.and(c);
+      });
+
+  /** Matching rows, counted up to `cap + 1`. */
+  const boundedCountQuery = (f: ListingFilter, cap: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('listings')
+          .select('id')
+          .where((eb) => conditions(eb, f))
+          .limit(cap + 1)
+          .as('matched'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'));
+
+  /**
+   * The rows of a page with their SKU names. The inner query walks the index alone; only the
+   * page's rows are read from the tables.
+   */
+  const pageQuery = (f: ListingFilter, order: ListingOrder, after: SortKey | null, skip: number, limit: number) =>
+    db
+      .selectFrom('listings')
+      .leftJoin('listing_skus', 'listing_skus.listing_id', 'listings.id')
+      .select(CARD_COLUMNS.map((c) => `listings.${c}` as const))
+      .select(['listing_skus.goods_sku_name', 'listing_skus.variety_unit', 'listing_skus.sort as sku_sort'])
+      .where('listings.id', 'in', ordered(f, order, after).select('id').limit(limit).offset(skip));
+
   return {
     /** Exact count from the facet table; only for filters the facets cover. */
     async facetTotal(f: ListingFilter): Promise<number> {
-      const row = await db
-        .selectFrom('listing_facets')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
-        .where((eb) => {
-          const c: Expression<SqlBool>[] = [eb('obj_state', '=', f.objState)];
-          if (f.holdBs !== undefined) c.push(eb('hold_bs', '=', f.holdBs));
-          if (f.listingType !== undefined) c.push(eb('listing_type', '=', f.listingType));
-          if (f.marketCode !== undefined) c.push(eb('market_code', '=', f.marketCode));
-          if (f.variety) c.push(varietyCondition(eb, f.variety));
-          return eb.and(c);
-        })
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return Number((await facetTotalQuery(f).executeTakeFirstOrThrow()).n);
     },
 
     /** Listings on the market per value of one tag filter (from the facet table). */
@@ -146,18 +202,7 @@ export function createListingsRepo(db: Db) {
 
     /** Counts matching rows but stops after `cap + 1`, so the cost is bounded. */
     async boundedCount(f: ListingFilter, cap: number): Promise<number> {
-      const row = await db
-        .selectFrom(
-          db
-            .selectFrom('listings')
-            .select('id')
-            .where((eb) => conditions(eb, f))
-            .limit(cap + 1)
-            .as('matched'),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return Number((await boundedCountQuery(f, cap).executeTakeFirstOrThrow()).n);
     },
 
     /** The key of the row `skip` rows after `after` (or from the start); reads the index only. */
@@ -170,38 +215,33 @@ export function createListingsRepo(db: Db) {
       return row ? { value: row.value, id: row.id } : undefined;
     },
 
-    /**
-     * Up to `limit` listings with their SKU names, `skip` rows after `after` (or from the start),
-     * in the order. The inner query walks the index alone; only the page's rows are read from the
-     * tables, in one query.
-     */
+    /** Up to `limit` listings with their SKU names, `skip` rows after `after` (or from the start), in the order. */
     async page(f: ListingFilter, order: ListingOrder, after: SortKey | null, skip: number, limit: number): Promise<CardWithSkus[]> {
+      return toCards(await pageQuery(f, order, after, skip, limit).execute(), order);
+    },
+
+    /**
+     * A page and the total of its filter in one statement: one round trip instead of two, and the
+     * total and the rows come from the same snapshot. `countCap` null: the total comes from the
+     * facet table; otherwise it is counted up to `countCap + 1`.
+     */
+    async pageWithTotal(
+      f: ListingFilter,
+      countCap: number | null,
+      order: ListingOrder,
+      after: SortKey | null,
+      skip: number,
+      limit: number,
+    ): Promise<{ total: number; rows: CardWithSkus[] }> {
+      const total = countCap === null ? facetTotalQuery(f) : boundedCountQuery(f, countCap);
       const rows = await db
-        .selectFrom('listings')
-        .leftJoin('listing_skus', 'listing_skus.listing_id', 'listings.id')
-        .select(CARD_COLUMNS.map((c) => `listings.${c}` as const))
-        .select(['listing_skus.goods_sku_name', 'listing_skus.variety_unit', 'listing_skus.sort as sku_sort'])
-        .where('listings.id', 'in', ordered(f, order, after).select('id').limit(limit).offset(skip))
+        .selectFrom(total.as('total'))
+        // Left joined, so the total comes back even when the page is empty (one row of nulls).
+        .leftJoin(pageQuery(f, order, after, skip, limit).as('page'), (join) => join.onTrue())
+        .select('total.n as total')
+        .selectAll('page')
         .execute();
-      const byId = new Map<number, { card: ListingCardRow; skus: { sort: number; goodsSkuName: string; varietyUnit: string }[] }>();
-      for (const { goods_sku_name, variety_unit, sku_sort, ...card } of rows) {
-        const entry = byId.get(card.id) ?? { card, skus: [] };
-        byId.set(card.id, entry);
-        if (goods_sku_name !== null && variety_unit !== null) {
-          entry.skus.push({ sort: sku_sort ?? 0, goodsSkuName: goods_sku_name, varietyUnit: variety_unit });
-        }
-      }
-      const sign = order.asc ? 1 : -1;
-      return [...byId.values()]
-        .map(({ card, skus }) => ({
-          card,
-          skus: skus.sort((a, b) => a.sort - b.sort).map(({ goodsSkuName, varietyUnit }) => ({ goodsSkuName, varietyUnit })),
-        }))
-        .sort((a, b) => {
-          const x = a.card[order.column];
-          const y = b.card[order.column];
-          return sign * (x < y ? -1 : x > y ? 1 : a.card.id - b.card.id);
-        });
+      return { total: Number(rows[0]?.total ?? 0), rows: toCards(rows.filter(isPageRow), order) };
     },
 
     /** Every SKU of a listing with its specifications. */

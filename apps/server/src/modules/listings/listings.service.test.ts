@@ -78,6 +78,9 @@ describe('listing pages through remembered positions', () => {
     const narrow = await service.search({ ...base, minSinglePrice: 100600, maxSinglePrice: 100600, pageSize: 50 });
     expect(narrow.totalCapped).toBe(false);
     expect(narrow.items.every((i) => i.singlePrice === 100600)).toBe(true);
+    // Asked again, the count and the page come from one statement: the same answers.
+    expect(await service.search({ ...base, minSinglePrice: 0 })).toEqual(capped);
+    expect(await service.search({ ...base, minSinglePrice: 100600, maxSinglePrice: 100600, pageSize: 50 })).toEqual(narrow);
     const exact = await t.database.db
       .selectFrom('listings')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -85,6 +88,53 @@ describe('listing pages through remembered positions', () => {
       .where('single_price', '=', 100600)
       .executeTakeFirstOrThrow();
     expect(narrow.totalItem).toBe(Number(exact.n));
+  });
+});
+
+describe('listing pages while the market changes', () => {
+  it('answer the current rows and total when listings were added since the total the service remembers', async () => {
+    const db = t.database.db;
+    const service = createListingsService({ repo: createListingsRepo(db) });
+    const newestFirst = async () =>
+      (
+        await db
+          .selectFrom('listings')
+          .select('id')
+          .where('obj_state', '=', 1)
+          .orderBy('publish_time', 'desc')
+          .orderBy('id', 'desc')
+          .execute()
+      ).map((r) => String(r.id));
+    const before = await newestFirst();
+    // Past the middle: this page is read from the oldest end, planned with the remembered total.
+    const pageNo = Math.ceil(before.length / base.pageSize) - 1;
+    const slice = (ids: string[]) => ids.slice((pageNo - 1) * base.pageSize, pageNo * base.pageSize);
+    expect((await service.search({ ...base, pageNo })).items.map((i) => i.id)).toEqual(slice(before));
+
+    const template = await db.selectFrom('listings').selectAll().where('obj_state', '=', 1).executeTakeFirstOrThrow();
+    const { id: _id, ...rest } = template;
+    const added = await db
+      .insertInto('listings')
+      .values(
+        [1, 2, 3].map((i) => ({ ...rest, trade_listing_code: `GPNEW${i}`, publish_time: new Date(Date.UTC(2027, 0, i)).toISOString() })),
+      )
+      .returning('id')
+      .execute();
+    try {
+      const after = await newestFirst();
+      const page = await service.search({ ...base, pageNo });
+      expect(page.totalItem).toBe(after.length);
+      expect(page.items.map((i) => i.id)).toEqual(slice(after));
+    } finally {
+      await db
+        .deleteFrom('listings')
+        .where(
+          'id',
+          'in',
+          added.map((r) => r.id),
+        )
+        .execute();
+    }
   });
 });
 
@@ -104,7 +154,11 @@ describe('page anchors', () => {
     anchors.remember('c', 9, { value: 'c', id: 5 });
     expect(anchors.nearest('b', 12).key).toBeNull();
     expect(anchors.nearest('a', 12).key).not.toBeNull();
+    anchors.rememberTotal('a', { n: 42, capped: false });
+    expect(anchors.totalOf('a')).toEqual({ n: 42, capped: false });
+    expect(anchors.totalOf('b')).toBeUndefined();
     clock = 101;
     expect(anchors.nearest('a', 12).key).toBeNull();
+    expect(anchors.totalOf('a')).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { fileUrl } from '@portal/contracts/files';
 import type { ListingDetail, ListingItem, ListingPage, ListingSearch } from '@portal/contracts/listings';
 import { AppError } from '../../platform/errors';
 import type { CardWithSkus, ListingCardRow, ListingFilter, ListingOrder, ListingsRepo } from './listings.repo';
-import { createPageAnchors, type PageAnchors } from './page-anchors';
+import { createPageAnchors, type PageAnchors, type StreamTotal } from './page-anchors';
 
 interface ListingsDeps {
   repo: ListingsRepo;
@@ -25,6 +25,14 @@ const ANCHOR_BLOCK = 8192;
 /** Remembered positions live this long; the popular streams are walked again at half of it. */
 const ANCHOR_TTL_MS = 20 * 60_000;
 const WARM_EVERY_MS = ANCHOR_TTL_MS / 2;
+
+/** How a page is read: `take` rows from `skip` in `order`, which is reversed when reading from the end. */
+interface Read {
+  order: ListingOrder;
+  skip: number;
+  take: number;
+  reversed: boolean;
+}
 
 const fromMilli = (milli: number) => Math.round(Number(milli)) / 1000;
 
@@ -60,7 +68,8 @@ function toItem(row: ListingCardRow, skus: ListingItem['skuList']): ListingItem 
  * cheap at any size), otherwise from a count that stops at the cap. Pages are read through the
  * index in sort order; deep pages start from remembered keys (page-anchors.ts) and pages past the
  * middle are read from the other end, so no request skips more than one block of index entries
- * once a stream is warm (docs/decisions/041-listing-search-speed.md).
+ * once a stream is warm (docs/decisions/041-listing-search-speed.md). Once a filter's total is
+ * known, one statement answers the total and the page (docs/decisions/044-postgresql-statements.md).
  */
 export function createListingsService(deps: ListingsDeps) {
   const { repo } = deps;
@@ -139,11 +148,72 @@ export function createListingsService(deps: ListingsDeps) {
     return { position, key };
   }
 
-  /** `limit` rows from `offset`, starting from the nearest remembered key. */
-  async function seek(f: ListingFilter, order: ListingOrder, offset: number, limit: number): Promise<CardWithSkus[]> {
-    if (offset < anchors.block) return repo.page(f, order, null, offset, limit);
-    const near = await approach(f, order, offset);
-    return near ? repo.page(f, order, near.key, offset - near.position, limit) : [];
+  /**
+   * Where to read a page, given the filter's total: from the start, or (past the middle of an exact
+   * total) backwards from the end; null when the page lies past the end. Without a total: from the
+   * start. With a range filter, few matches use the range index and sort at most `cap` rows; many
+   * (a capped count) walk the index of the order.
+   */
+  function planRead(order: ListingOrder, offset: number, limit: number, total: StreamTotal | undefined): Read | null {
+    if (!total || total.capped) return { order: { ...order, steer: total?.capped ?? false }, skip: offset, take: limit, reversed: false };
+    if (offset >= total.n) return null;
+    const fromEnd = total.n - offset - limit;
+    if (offset <= fromEnd) return { order, skip: offset, take: limit, reversed: false };
+    return { order: { ...order, asc: !order.asc }, skip: Math.max(0, fromEnd), take: Math.min(limit, total.n - offset), reversed: true };
+  }
+
+  /** The nearest remembered key before a read's first row (null: past the end). */
+  const startOf = (f: ListingFilter, read: Read) =>
+    read.skip < anchors.block ? Promise.resolve({ position: 0, key: null }) : approach(f, read.order, read.skip);
+
+  /** The rows of a read, starting from the nearest remembered key. */
+  async function readRows(f: ListingFilter, read: Read): Promise<CardWithSkus[]> {
+    const near = await startOf(f, read);
+    const rows = near ? await repo.page(f, read.order, near.key, read.skip - near.position, read.take) : [];
+    return read.reversed ? rows.reverse() : rows;
+  }
+
+  /** The rows of a read and the filter's current total, in one statement once the start is found. */
+  async function readRowsAndTotal(f: ListingFilter, exact: boolean, read: Read) {
+    const near = await startOf(f, read);
+    if (!near) return null;
+    const { total, rows } = await repo.pageWithTotal(f, exact ? null : cap, read.order, near.key, read.skip - near.position, read.take);
+    return { total: toTotal(total, exact), rows: read.reversed ? rows.reverse() : rows };
+  }
+
+  const toTotal = (n: number, exact: boolean): StreamTotal => (!exact && n > cap ? { n: cap, capped: true } : { n, capped: false });
+
+  async function countOf(f: ListingFilter, exact: boolean): Promise<StreamTotal> {
+    return toTotal(exact ? await repo.facetTotal(f) : await repo.boundedCount(f, cap), exact);
+  }
+
+  /**
+   * A page and the filter's total. Usually one statement answers both, read as the total the
+   * filter had last time suggests (which end, which index); when that total turns out to have
+   * changed in a way that matters, the page is read again. The total is counted first when nothing
+   * is known yet and it decides the read: the index of a range filter, the end of a deep page.
+   */
+  async function pageAndTotal(f: ListingFilter, order: ListingOrder, offset: number, limit: number) {
+    const exact = facetsCover(f);
+    const filterKey = JSON.stringify(f);
+    const hint = anchors.totalOf(filterKey);
+    const byCount = async () => {
+      const total = await countOf(f, exact);
+      anchors.rememberTotal(filterKey, total);
+      const read = planRead(order, offset, limit, total);
+      return { total, rows: read ? await readRows(f, read) : [] };
+    };
+    if (!hint && (!exact || offset >= anchors.block)) return byCount();
+    const read = planRead(order, offset, limit, hint);
+    const got = read && (await readRowsAndTotal(f, exact, read));
+    if (!got) return byCount();
+    anchors.rememberTotal(filterKey, got.total);
+    // Rows read from the end are only right for the total they were planned with.
+    if (read.reversed && (got.total.capped || got.total.n !== hint?.n)) {
+      const again = planRead(order, offset, limit, got.total);
+      return { total: got.total, rows: again ? await readRows(f, again) : [] };
+    }
+    return got;
   }
 
   /**
@@ -188,44 +258,16 @@ export function createListingsService(deps: ListingsDeps) {
       });
   };
 
-  /** A page's rows; past the middle of a known total the page is read from the other end. */
-  async function pageRows(
-    f: ListingFilter,
-    order: ListingOrder,
-    offset: number,
-    limit: number,
-    total: number | null,
-  ): Promise<CardWithSkus[]> {
-    if (total !== null && offset > total - offset - limit) {
-      let fromEnd = total - offset - limit;
-      let take = limit;
-      if (fromEnd < 0) {
-        take += fromEnd;
-        fromEnd = 0;
-      }
-      if (take <= 0) return [];
-      return (await seek(f, { ...order, asc: !order.asc }, fromEnd, take)).reverse();
-    }
-    return seek(f, order, offset, limit);
-  }
-
   return {
     async search(s: ListingSearch): Promise<ListingPage> {
       maybeWarm();
       const empty: ListingPage = { items: [], totalItem: 0, totalCapped: false, pageNo: s.pageNo, pageSize: s.pageSize };
       const f = await toFilter(s);
       if (!f) return empty;
-      const exact = facetsCover(f);
-      const counted = exact ? await repo.facetTotal(f) : await repo.boundedCount(f, cap);
-      const capped = !exact && counted > cap;
-      // Few matches: a range index and a sort of at most `cap` rows. Many: the ordered index.
-      const order: ListingOrder = { column: s.sortField === 1 ? 'single_price' : 'publish_time', asc: s.sortAsc === 1, steer: capped };
-      const total = capped ? cap : counted;
-      const offset = (s.pageNo - 1) * s.pageSize;
-      if (!capped && offset >= total) return { ...empty, totalItem: total };
-      const rows = await pageRows(f, order, offset, s.pageSize, capped ? null : total);
+      const order: ListingOrder = { column: s.sortField === 1 ? 'single_price' : 'publish_time', asc: s.sortAsc === 1 };
+      const { total, rows } = await pageAndTotal(f, order, (s.pageNo - 1) * s.pageSize, s.pageSize);
       const items = rows.map(({ card, skus }) => toItem(card, skus));
-      return { items, totalItem: total, totalCapped: capped, pageNo: s.pageNo, pageSize: s.pageSize };
+      return { items, totalItem: total.n, totalCapped: total.capped, pageNo: s.pageNo, pageSize: s.pageSize };
     },
 
     async detail(code: string): Promise<ListingDetail> {

@@ -1,5 +1,11 @@
 import type { SortKey } from './listings.repo';
 
+/** A filter's number of matches; `capped`: counting stopped at the cap, there are more. */
+export interface StreamTotal {
+  n: number;
+  capped: boolean;
+}
+
 /**
  * Remembered positions inside one ordered result ("stream": a filter set plus its order). Entry k
  * is the key of row (k + 1) * block - 1, so a page deep in the result starts from the nearest entry
@@ -8,6 +14,10 @@ import type { SortKey } from './listings.repo';
  * Entries are keys, not offsets: when rows are added or removed the pages shift by the number of
  * changed rows before them, which is what a person paging a live market sees anyway. Streams expire
  * after `ttlMs` and the least recently used ones are dropped beyond `maxStreams`.
+ *
+ * Under a key of its own (the filter without an order), a filter keeps the total its last answer
+ * had: a hint for planning the next read (which end to start from, which index), checked against
+ * the total that read returns.
  */
 export interface PageAnchors {
   readonly block: number;
@@ -15,12 +25,15 @@ export interface PageAnchors {
   nearest(stream: string, offset: number): { position: number; key: SortKey | null };
   /** Remembers the key of the row at `position` (a multiple of block, minus one). */
   remember(stream: string, position: number, key: SortKey): void;
+  /** The total last remembered under this key, if any. */
+  totalOf(stream: string): StreamTotal | undefined;
+  rememberTotal(stream: string, total: StreamTotal): void;
   clear(): void;
 }
 
 export function createPageAnchors(opts: { block: number; maxStreams: number; ttlMs: number; now?: () => number }): PageAnchors {
   const now = opts.now ?? Date.now;
-  const streams = new Map<string, { keys: SortKey[]; createdAt: number }>();
+  const streams = new Map<string, { keys: SortKey[]; total?: StreamTotal; createdAt: number }>();
 
   const get = (stream: string) => {
     const entry = streams.get(stream);
@@ -32,6 +45,16 @@ export function createPageAnchors(opts: { block: number; maxStreams: number; ttl
     // Map order is insertion order: re-inserting marks the stream as recently used.
     streams.delete(stream);
     streams.set(stream, entry);
+    return entry;
+  };
+
+  const entryOf = (stream: string) => {
+    let entry = get(stream);
+    if (!entry) {
+      entry = { keys: [], createdAt: now() };
+      streams.set(stream, entry);
+      if (streams.size > opts.maxStreams) streams.delete(streams.keys().next().value!);
+    }
     return entry;
   };
 
@@ -47,13 +70,13 @@ export function createPageAnchors(opts: { block: number; maxStreams: number; ttl
     remember(stream, position, key) {
       const k = (position + 1) / opts.block - 1;
       if (!Number.isInteger(k) || k < 0) return;
-      let entry = get(stream);
-      if (!entry) {
-        entry = { keys: [], createdAt: now() };
-        streams.set(stream, entry);
-        if (streams.size > opts.maxStreams) streams.delete(streams.keys().next().value!);
-      }
-      entry.keys[k] = key;
+      entryOf(stream).keys[k] = key;
+    },
+    totalOf(stream) {
+      return get(stream)?.total;
+    },
+    rememberTotal(stream, total) {
+      entryOf(stream).total = total;
     },
     clear() {
       streams.clear();
