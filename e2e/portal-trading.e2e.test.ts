@@ -106,6 +106,8 @@ describe('listing market (/onListing)', () => {
     await poll(timesSorted(true)).toBe(true);
     expect(await page.getByTestId('listing-card').first().getAttribute('data-code')).toBe(firstCode);
 
+    // The pager sits below the cards and loads when scrolled near, as a person reaching it would.
+    await page.locator('.trade-pagination').scrollIntoViewIfNeeded();
     await page.locator('.trade-pagination .ant-pagination-item-2').click();
     await poll(() => page.getByTestId('listing-card').first().getAttribute('data-code')).not.toBe(firstCode);
     await page.locator('.ant-pagination-options .ant-select').click();
@@ -290,6 +292,8 @@ describe('auction centre (/auctionCenter)', () => {
     await screenshot(page, 'trading-auctions-zh-CN');
 
     await page.getByRole('group', { name: '场次状态' }).getByRole('button', { name: '竞拍中' }).click();
+    // The previous list stays on screen until the filtered one arrives: wait for it before choosing.
+    await poll(async () => (await page.getByTestId('auction-action').allTextContents()).every((text) => text === '去竞拍')).toBe(true);
     await page.getByTestId('auction-action').first().click();
     await page.waitForURL('**/auctionBuyerDetail?openType=1&spaceId=*');
     await poll(() => page.getByText('参与竞拍请登录后在用户中心办理；此页仅供查看。').count()).toBe(1);

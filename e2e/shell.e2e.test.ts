@@ -42,11 +42,14 @@ describe('back-office shell', () => {
     await expect.poll(() => tabNames(page), poll).toEqual(['首页']);
     await screenshot(page, 'shell-workbench-zh-CN');
     const homePane = page.getByRole('region', { name: '首页' });
-    const scrolled = await homePane.evaluate((el) => {
-      el.scrollTo(0, 160);
-      return el.scrollTop;
-    });
-    expect(scrolled).toBeGreaterThan(0);
+    // The workbench renders its cards once its code and data are in; then the pane scrolls.
+    let scrolled = 0;
+    const scrollHome = async () =>
+      (scrolled = await homePane.evaluate((el) => {
+        el.scrollTo(0, 160);
+        return el.scrollTop;
+      }));
+    await expect.poll(scrollHome, poll).toBeGreaterThan(0);
 
     await openSidebarItem(page, '个人中心', '个人信息');
     await page.waitForURL('**/profile/info');

@@ -50,5 +50,14 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // @rc-component/form does not declare itself free of side effects, so any antd field (Input's
+      // form context imports its FormProvider through the package index) pulled in the whole form
+      // machinery with async-validator, about 13 KB gzip, also on pages without a form. Its modules
+      // only define components and hooks; marked so, a page gets the parts it uses.
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { Endpoint } from './endpoint';
 import { publicSettingsSchema } from './settings';
 import {
-  MOBILE_PATTERN,
   dialogPasswordSchema,
   loginPasswordSchema,
   loginPictureCodeSchema,
@@ -13,6 +12,7 @@ import {
   smsCodeSchema,
   transportedPassword,
 } from './validation';
+import { MOBILE_PATTERN } from './validation-rules';
 
 export const checkCodeSchema = z.object({
   /** The request id of this picture code; the browser keeps it in session storage as `cc`. */

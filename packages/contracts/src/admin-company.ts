@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint';
 import { defineResource } from './resource';
-import { LIMITS } from './validation';
+import { LIMITS } from './validation-rules';
 
 /** The company user centre: a company user's own company profile and, as a tenderer, its supplier list. */
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineListing, defineResource, resourceAction, resourceIdSchema } from './resource';
 import { EMAIL_PATTERN, PROFILE_LIMITS } from './user';
-import { LIMITS, mobileSchema, newPasswordSchema, transportedPassword, usernameSchema } from './validation';
+import { mobileSchema, newPasswordSchema, transportedPassword, usernameSchema } from './validation';
+import { LIMITS } from './validation-rules';
 
 /** Back-office resources (issue: back-office administration). Each is a contract the shared pattern serves. */
 

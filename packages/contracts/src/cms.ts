@@ -1,39 +1,6 @@
 import { z } from 'zod';
+import { CMS_LIMITS } from './cms-constants';
 import type { Endpoint } from './endpoint';
-
-/**
- * News type codes (`artical_sub_type`). NEWS and helpCenter are the spec's own values; the notice
- * codes are the project's (docs/decisions/030-cms-content.md).
- */
-export const NEWS_TYPE = {
-  news: 'NEWS',
-  bidNotice: 'BID_NOTICE',
-  dealNotice: 'DEAL_NOTICE',
-  policy: 'POLICY',
-  platform: 'PLATFORM',
-  help: 'helpCenter',
-} as const;
-
-/** The banner position of the home page carousel. */
-export const HOME_BANNER_POSITION = 'web_index';
-
-/** Page sizes, rotations and cut lengths of trading-portal.md sections 4 and 9. */
-export const CMS_LIMITS = {
-  homeNewsPageSize: 3,
-  homeNoticePageSize: 6,
-  newsListPageSize: 10,
-  helpPageSize: 99,
-  /** The largest page any article list may ask for (the help centre's 99). */
-  pageSizeMax: 99,
-  pageNoMax: 100_000,
-  homeEnterprisePageSize: 6,
-  enterprisePageSizeMax: 50,
-  noticeTitleMax: 32,
-  bannerAutoplayMs: 5000,
-  enterpriseRotateMs: 5000,
-  /** The portal top bar turns solid over this much scroll. */
-  topBarFadePx: 30,
-} as const;
 
 const codeSchema = z
   .string()

@@ -2,7 +2,8 @@ import type { Lang, Localized } from './i18n';
 
 /**
  * Business constants of the trading portal (trading-portal.md sections 4 and 9), written once for
- * the server (enum answers, filters) and the browser (labels, row actions, paging).
+ * the server (enum answers, filters) and the browser (labels, row actions, paging). No zod here:
+ * the portal's trading pages import this module.
  */
 
 const l = (zhCN: string, enUS: string, zhTW: string): Localized => ({ 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW });

@@ -19,3 +19,28 @@ export interface Endpoint {
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
 export type AnswerOf<E extends Endpoint> = z.output<E['answer']>;
+
+/**
+ * What the browser needs to call an endpoint: its method and path. The schemas stay out, so a page
+ * that only calls endpoints does not download zod; their types come along through `E`.
+ */
+export interface Route<E extends Endpoint = Endpoint> {
+  readonly method: E['method'];
+  readonly path: string;
+  /** Never set: names the endpoint, whose body, query and answer types the client uses. */
+  readonly endpoint?: E;
+}
+
+/**
+ * A route table (routes/<area>.ts) for the rows of the endpoint table `T` that the browser calls.
+ * The endpoint tables carry zod schemas; importing them would put zod into every first visit,
+ * while the client needs only method and path. Every key must be one of T's, with T's method and
+ * path: the type checker compares them where T's path is a literal, routes.test.ts always. The
+ * server registers the endpoint tables; back-office pages, whose forms use the schemas anyway,
+ * call them directly. Curried so that T is given and the rows are inferred.
+ */
+export function routeTable<T extends Record<string, Endpoint>>() {
+  return <const R extends { [K in keyof R]: K extends keyof T ? Pick<T[K], 'method' | 'path'> : never }>(
+    routes: R,
+  ): { readonly [K in keyof R]: Route<T[K & keyof T]> } => routes;
+}

@@ -306,12 +306,6 @@ export const ERRORS = {
 
 export type ErrorKey = keyof typeof ERRORS;
 
-/** Session codes that end the session on the client (section 8 of account-and-shell.md). */
-export const SESSION_INVALID_CODES = ['-101', '9006', '-100', '9007', '-103', '9005', '9004'] as const;
-/** Codes that never show a message. */
-export const SILENT_CODES = ['173302', '173303'] as const;
-export const LOCKED_CODE = '-5';
-
 const byCode = new Map<string, ErrorEntry>(Object.values(ERRORS).map((entry) => [entry.code, entry]));
 
 /** The catalogue entry of a wire code, if the code is ours. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { currentUserSchema } from './account';
 import type { Endpoint } from './endpoint';
-import { CERT_NO_PATTERN, FAX_PATTERN, LIMITS, newPasswordSchema, transportedPassword } from './validation';
+import { newPasswordSchema, transportedPassword } from './validation';
+import { CERT_NO_PATTERN, FAX_PATTERN, LIMITS } from './validation-rules';
 
 /** Field limits of the personal-info form (trading-portal.md section 5, account-and-shell.md section 5). */
 export const PROFILE_LIMITS = {

@@ -3,23 +3,25 @@ import { pickLang } from './i18n';
 import { submitLoginBodySchema } from './account';
 import { reasonOf } from './validation-messages';
 import {
-  MOBILE_PATTERN,
-  USERNAME_PATTERN,
   certNoSchema,
   companyNameSchema,
-  confirmationMatches,
   faxSchema,
   loginPictureCodeSchema,
   mobileSchema,
-  passwordKinds,
-  passwordMeetsRule,
-  passwordStrength,
   pictureCodeSchema,
   smsCodeSchema,
   transportedPassword,
   loginPasswordSchema,
   usernameSchema,
 } from './validation';
+import {
+  MOBILE_PATTERN,
+  USERNAME_PATTERN,
+  confirmationMatches,
+  passwordKinds,
+  passwordMeetsRule,
+  passwordStrength,
+} from './validation-rules';
 
 /** The reason key a schema refuses a value with, or null when it accepts it. */
 const reason = (

@@ -1,5 +1,5 @@
-import type { AnswerOf, BodyOf, Endpoint, QueryOf } from '@portal/contracts/endpoint';
-import { LOCKED_CODE, SESSION_INVALID_CODES, SILENT_CODES } from '@portal/contracts/errors';
+import type { AnswerOf, BodyOf, Endpoint, QueryOf, Route } from '@portal/contracts/endpoint';
+import { LOCKED_CODE, SESSION_INVALID_CODES, SILENT_CODES } from '@portal/contracts/session-codes';
 
 /** A refusal or failure from the server, carrying the envelope's code and message. */
 export class ApiError extends Error {
@@ -63,10 +63,11 @@ interface CallInput<E extends Endpoint> {
 }
 
 /**
- * Calls one contract endpoint: sends credentials, echoes csrfcheck, unwraps the envelope and
- * throws ApiError on any code other than "0". Session codes also go to the shell's listener.
+ * Calls one contract endpoint, given as a row of a route table (`@portal/contracts/routes`) or, in
+ * the back office, of an endpoint table: sends credentials, echoes csrfcheck, unwraps the envelope
+ * and throws ApiError on any code other than "0". Session codes also go to the shell's listener.
  */
-export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<AnswerOf<E>> {
+export async function call<E extends Endpoint>(endpoint: E | Route<E>, input: CallInput<E> = {}): Promise<AnswerOf<E>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (endpoint.method !== 'GET') {
     headers['content-type'] = 'application/json';

@@ -2,9 +2,9 @@ import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { Navigate, useLocation } from 'react-router';
-import { userEndpoints } from '@portal/contracts/user';
+import { userRoutes } from '@portal/contracts/routes/user';
 import { call } from '../api/client';
-import { CURRENT_USER_KEY, useCurrentUser } from '../features/account/use-current-user';
+import { CURRENT_USER_KEY, useCurrentUser } from '../shared/use-current-user';
 import { rememberLoginUrl } from '../shared/session-storage';
 import { parseEntry, storeEntry, type LoginEntry } from '../shell/login-entry';
 
@@ -38,7 +38,7 @@ function TokenEntry({ entry }: { entry: LoginEntry }) {
     queryKey: ['tokenEntry', entry.token],
     queryFn: async () => {
       try {
-        const user = await call(userEndpoints.tokenEntry, { body: { token: entry.token }, quiet: true });
+        const user = await call(userRoutes.tokenEntry, { body: { token: entry.token }, quiet: true });
         storeEntry(entry, user);
         // A getCurrUser sent before the cookie existed must not overwrite the checked user.
         await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });

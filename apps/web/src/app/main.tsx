@@ -1,22 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { accountEndpoints } from '@portal/contracts/account';
+import { accountRoutes } from '@portal/contracts/routes/account';
 import { call } from '../api/client';
+import { prefetchCurrentUser } from '../shared/use-current-user';
 import { currentLang, initI18n } from '../i18n/index';
-import { Providers } from './providers';
-import { createRouter } from './router';
+import { loadLocale } from './locale';
+import { Providers, queryClient } from './providers';
+import { AppRouter, firstNamespaces } from './router';
 import './global.css';
 
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   const lang = currentLang();
-  const [settings] = await Promise.all([call(accountEndpoints.publicSettings), initI18n(lang)]);
-  const router = createRouter(settings);
+  // A login entry (?token=…) checks its token before anyone asks who is signed in (guards.tsx).
+  if (!new URLSearchParams(window.location.search).has('token')) prefetchCurrentUser(queryClient);
+  const [settings, , locale] = await Promise.all([
+    call(accountRoutes.publicSettings),
+    initI18n(lang, firstNamespaces(window.location.pathname)),
+    loadLocale(lang),
+  ]);
   root.render(
     <StrictMode>
-      <Providers lang={lang} settings={settings}>
-        <RouterProvider router={router} />
+      <Providers locale={locale} settings={settings}>
+        <AppRouter settings={settings} />
       </Providers>
     </StrictMode>,
   );

@@ -1,12 +1,29 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { pickLang, type Lang } from '@portal/contracts/i18n';
+import type { Namespace } from './resources';
 
-/** One chunk per language: a visit downloads only the language it shows. */
-const BUNDLES: Record<Lang, () => Promise<{ bundle: Record<string, unknown> }>> = {
-  'zh-CN': () => import('./zh-CN/index'),
-  'en-US': () => import('./en-US/index'),
-  'zh-TW': () => import('./zh-TW/index'),
+/**
+ * One chunk per language and namespace: a visit downloads the language it shows and only the
+ * namespaces of the pages it opens. A component whose namespace has not arrived yet suspends
+ * (react-i18next) until it has; the routes start their namespaces with their code.
+ */
+const FILES = import.meta.glob<Record<string, object>>(['./*/*.ts', '!./*/index.ts']);
+
+const ALL_NAMESPACES: Namespace[] = ['common', 'shell', 'profile', 'portal', 'trading', 'resource', 'admin', 'login', 'account'];
+
+const backend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lang, ns, done) {
+    const load = FILES[`./${lang}/${ns}.ts`];
+    // Namespaces a sub-system adds at run time (shell/subsystems.ts) have no file here.
+    if (!load) return done(null, {});
+    load().then(
+      (module) => done(null, module[ns] ?? {}),
+      (err: Error) => done(err, null),
+    );
+  },
 };
 
 function readCookie(name: string): string | undefined {
@@ -26,17 +43,25 @@ export function storeLang(lang: Lang): void {
   document.cookie = `lang=${lang}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
 }
 
-export async function initI18n(lang: Lang = currentLang()) {
-  const { bundle } = await BUNDLES[lang]();
-  await i18next.use(initReactI18next).init({
-    // Every language is complete (checked by the type check and resources.test.ts): no fallback needed.
-    resources: { [lang]: bundle } as Record<string, Record<string, object>>,
-    lng: lang,
-    fallbackLng: false,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnObjects: true,
-  });
+/** Starts i18n in `lang` with `namespaces` loaded (every namespace unless told). */
+export async function initI18n(lang: Lang = currentLang(), namespaces: Namespace[] = ALL_NAMESPACES) {
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      // Every language is complete (checked by the type check and resources.test.ts): no fallback needed.
+      lng: lang,
+      fallbackLng: false,
+      ns: ['common', ...namespaces.filter((ns) => ns !== 'common')],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnObjects: true,
+    });
   document.documentElement.lang = lang;
   return i18next;
+}
+
+/** Loads more namespaces of the current language (a no-op for those already there). */
+export function loadNamespaces(namespaces: Namespace[]): Promise<void> {
+  return i18next.loadNamespaces(namespaces);
 }

@@ -2,14 +2,15 @@ import { Suspense, lazy, useEffect, useRef, useState, type CSSProperties } from 
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { CMS_LIMITS } from '@portal/contracts/cms';
-import { useCurrentUser } from '../features/account/use-current-user';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { CMS_LIMITS } from '@portal/contracts/cms-constants';
+import { useCurrentUser } from '../shared/use-current-user';
 import { useFooter, usePageConfig } from '../features/cms/queries';
 import { RichText } from '../shared/rich-text';
 import { useSettings } from '../shared/settings';
 import { LanguageSelect } from './language-select';
 import { PORTAL_NAV } from './nav';
+import { useScrollRestoration } from './use-scroll-restoration';
 import './layout.css';
 
 const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
@@ -57,6 +58,7 @@ export function PortalLayout() {
   const { token } = theme.useToken();
   const location = useLocation();
   const barRef = useTopBarFade();
+  useScrollRestoration();
   const { data: user } = useCurrentUser();
   const config = usePageConfig();
   const footer = useFooter();
@@ -81,7 +83,6 @@ export function PortalLayout() {
 
   return (
     <div className={isHome ? 'portal-root portal-root-home' : 'portal-root'} style={vars}>
-      <ScrollRestoration />
       <a className="portal-skip-link" href="#portal-main">
         {t('nav.label')}
       </a>

@@ -1,6 +1,11 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { prefetchPortalContent } from '../features/cms/queries';
+import { loadNamespaces } from '../i18n/index';
+import type { Namespace } from '../i18n/resources';
+
+/** The translation namespaces of every portal page besides `common`. */
+export const PORTAL_NAMESPACES: Namespace[] = ['portal', 'trading'];
 
 type Loader = () => Promise<ComponentType>;
 const chunkByPath = new Map<string, Loader>();
@@ -16,8 +21,14 @@ function page(path: string, load: Loader): RouteObject {
 }
 
 const loadLayout = () => import('./layout').then((m) => m.PortalLayout);
-const PortalLayout = lazy(async () => ({ default: await loadLayout() }));
-const EmbeddedPageLayout = lazy(() => import('../shared/embedded-frame').then((m) => ({ default: m.EmbeddedPageLayout })));
+const PortalLayout = lazy(async () => {
+  const [layout] = await Promise.all([loadLayout(), loadNamespaces(PORTAL_NAMESPACES)]);
+  return { default: layout };
+});
+const EmbeddedPageLayout = lazy(async () => {
+  const [{ EmbeddedPageLayout: layout }] = await Promise.all([import('../shared/embedded-frame'), loadNamespaces(PORTAL_NAMESPACES)]);
+  return { default: layout };
+});
 
 /**
  * The public portal's routes (trading-portal.md section 2), allowed without a session. Every page
@@ -62,6 +73,11 @@ export const portalRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** Whether `pathname` is a portal page (in the portal layout or one of the framed pages). */
+export function isPortalPath(pathname: string): boolean {
+  return chunkByPath.has(pathname);
+}
 
 /** Starts fetching the layout, the page and its first-screen content for the address the app was opened on. */
 function preloadCurrentPage(): void {

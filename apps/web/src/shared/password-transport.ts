@@ -1,5 +1,5 @@
-import { accountEndpoints } from '@portal/contracts/account';
-import { ENCRYPTED_PREFIX } from '@portal/contracts/validation';
+import { accountRoutes } from '@portal/contracts/routes/account';
+import { ENCRYPTED_PREFIX } from '@portal/contracts/validation-rules';
 import { call } from '../api/client';
 
 const toBytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -19,5 +19,5 @@ export async function sealPassword(plain: string, key: { key1: string; key2: str
  */
 export function createPasswordTransport(mode: 'none' | 'rsa'): (plain: string) => Promise<string> {
   if (mode === 'none') return async (plain) => plain;
-  return async (plain) => sealPassword(plain, await call(accountEndpoints.getSecurityKey, { quiet: true }));
+  return async (plain) => sealPassword(plain, await call(accountRoutes.getSecurityKey, { quiet: true }));
 }

@@ -3,8 +3,8 @@ import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Avatar, Button, Form, Input, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@portal/contracts/account';
-import { userEndpoints } from '@portal/contracts/user';
-import { LIMITS } from '@portal/contracts/validation';
+import { userRoutes } from '@portal/contracts/routes/user';
+import { LIMITS } from '@portal/contracts/validation-rules';
 import { ApiError, call } from '../api/client';
 
 interface LockScreenProps {
@@ -25,7 +25,7 @@ export function LockScreen({ user, transport, onUnlocked, onLogout }: LockScreen
     if (busy) return;
     setBusy(true);
     try {
-      await call(userEndpoints.unlock, { body: { password: await transport(password) }, quiet: true });
+      await call(userRoutes.unlock, { body: { password: await transport(password) }, quiet: true });
       form.resetFields();
       onUnlocked();
     } catch (err) {

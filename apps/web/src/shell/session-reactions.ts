@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PublicSettings } from '@portal/contracts/settings';
 import { onSessionCode, type ApiError } from '../api/client';
+import { useFeedback } from '../shared/feedback';
 import { clearUserData } from '../shared/session-storage';
 
 const MARKER = 'has_reload';
@@ -15,7 +15,7 @@ const TOAST_MS = 3;
  */
 export function useSessionReactions(settings: PublicSettings, onLocked: () => void): { silence(): void } {
   const { t } = useTranslation('shell');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const silenced = useRef(false);
   const dialogOpen = useRef(false);
   const lockedRef = useRef(onLocked);

@@ -4,12 +4,12 @@ import { Button, Layout, Result, Skeleton, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { CurrentUser } from '@portal/contracts/account';
-import { LOCKED_CODE } from '@portal/contracts/errors';
 import type { MenuNode } from '@portal/contracts/menus';
-import { userEndpoints } from '@portal/contracts/user';
+import { userRoutes } from '@portal/contracts/routes/user';
+import { LOCKED_CODE } from '@portal/contracts/session-codes';
 import { ApiError, call } from '../api/client';
 import { logout } from '../features/account/logout';
-import { CURRENT_USER_KEY, useCurrentUser } from '../features/account/use-current-user';
+import { CURRENT_USER_KEY, useCurrentUser } from '../shared/use-current-user';
 import { writeCookie } from '../shared/cookies';
 import { DialogServiceProvider, registerDialog, useDialogs } from '../shared/dialog-service';
 import { MenuArgProvider } from '../shared/menu-arg';
@@ -138,7 +138,7 @@ function ShellReady({ user, tree }: { user: CurrentUser; tree: MenuNode[] }) {
   const permissions = useQuery({
     queryKey: ['permissions'],
     queryFn: async () => {
-      const map = await call(userEndpoints.getUserPermissions, { query: { time: String(Date.now()) } });
+      const map = await call(userRoutes.getUserPermissions, { query: { time: String(Date.now()) } });
       sessionStorage.setItem('userPermissions', JSON.stringify(map));
       return map;
     },
@@ -156,7 +156,7 @@ function ShellReady({ user, tree }: { user: CurrentUser; tree: MenuNode[] }) {
   const forcedCheck = settings.firstPasswordCheck && !settings.freeLogin;
   const defaultPwd = useQuery({
     queryKey: ['checkDefaultPwd', user.userId],
-    queryFn: () => call(userEndpoints.checkDefaultPwd),
+    queryFn: () => call(userRoutes.checkDefaultPwd),
     enabled: forcedCheck,
     retry: false,
   });
@@ -307,7 +307,7 @@ function ShellBody({ model, roots, user, onLock }: ShellBodyProps) {
         if (userManagement) navigate(userManagement.path);
         break;
       case 'lockScreen':
-        void call(userEndpoints.lock).then(onLock, () => undefined);
+        void call(userRoutes.lock).then(onLock, () => undefined);
         break;
       case 'logout':
         void logout();

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { menuEndpoints, type MenuNode } from '@portal/contracts/menus';
+import type { MenuNode } from '@portal/contracts/menus';
+import { menuRoutes } from '@portal/contracts/routes/menus';
 import { ApiError, call } from '../api/client';
+import { useFeedback } from '../shared/feedback';
 import { withCollect, type MenuRoute } from './menus';
 
 export const MENUS_KEY = ['menus'] as const;
@@ -28,7 +29,7 @@ export function useMenuTree() {
   return useQuery({
     queryKey: MENUS_KEY,
     queryFn: async () => {
-      const tree = await call(menuEndpoints.getMenuList);
+      const tree = await call(menuRoutes.getMenuList);
       cacheMenus(tree);
       return tree;
     },
@@ -41,7 +42,7 @@ export function useMenuTree() {
 /** Toggles has_collect optimistically; on failure the star reverts and a network failure says so. */
 export function useFavouriteToggle() {
   const client = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { t } = useTranslation('shell');
   return async (route: MenuRoute) => {
     const collected = route.menu.has_collect !== '1';
@@ -53,8 +54,8 @@ export function useFavouriteToggle() {
       });
     set(collected);
     try {
-      const endpoint = collected ? menuEndpoints.insertUserMenuFavorite : menuEndpoints.deleteByMenuCodeAndUserId;
-      await call(endpoint, { body: { menuCode: route.menu.id } });
+      const body = { menuCode: route.menu.id };
+      await (collected ? call(menuRoutes.insertUserMenuFavorite, { body }) : call(menuRoutes.deleteByMenuCodeAndUserId, { body }));
       message.success({ content: t(collected ? 'favorites.added' : 'favorites.removed', { title: route.menu.title }), key: 'favourite' });
     } catch (err) {
       set(!collected);

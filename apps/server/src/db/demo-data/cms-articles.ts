@@ -1,4 +1,4 @@
-import { NEWS_TYPE } from '@portal/contracts/cms';
+import { NEWS_TYPE } from '@portal/contracts/cms-constants';
 
 /** One demo article: publication is `daysAgo` days before the load, at `hour` o'clock. */
 export interface DemoArticle {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HOME_BANNER_POSITION, NEWS_TYPE } from '@portal/contracts/cms';
+import { HOME_BANNER_POSITION, NEWS_TYPE } from '@portal/contracts/cms-constants';
 import { fileUrl } from '@portal/contracts/files';
 import { createCmsRepo } from '../../modules/cms/cms.repo';
 import { createCmsService } from '../../modules/cms/cms.service';

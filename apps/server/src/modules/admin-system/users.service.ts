@@ -1,7 +1,8 @@
 import { usersResource, type UserRow } from '@portal/contracts/admin';
 import type { PasswordRule } from '@portal/contracts/settings';
-import { newPasswordSchema, passwordMeetsRule } from '@portal/contracts/validation';
+import { newPasswordSchema } from '@portal/contracts/validation';
 import { reasonOf } from '@portal/contracts/validation-messages';
+import { passwordMeetsRule } from '@portal/contracts/validation-rules';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';

@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import type { z } from 'zod';
 import type { SecurityKey } from '@portal/contracts/account';
 import { DEFAULT_LANG, type Lang } from '@portal/contracts/i18n';
-import { ENCRYPTED_PREFIX, isEncryptedPassword } from '@portal/contracts/validation';
 import { VALIDATION_REASONS, reasonOf } from '@portal/contracts/validation-messages';
+import { ENCRYPTED_PREFIX, isEncryptedPassword } from '@portal/contracts/validation-rules';
 import { AppError, invalidField } from '../../platform/errors';
 import type { KvStore } from '../../platform/kv';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWS_TYPE } from '@portal/contracts/cms';
 import type { ArticlePage, Article, Banner, Enterprise, EnterprisePage, FriendLink, NewsType, PriceIndex } from '@portal/contracts/cms';
+import { NEWS_TYPE } from '@portal/contracts/cms-constants';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
 import { createCmsRepo } from './cms.repo';
 import { createCmsService } from './cms.service';

@@ -1,8 +1,9 @@
 import type { Lang } from '@portal/contracts/i18n';
+import { interpolate } from '@portal/contracts/i18n';
 import type { Agreement, ForgetResetPwdBody, QuickRegBody, SendForgetSmsCodeBody, SendRegCodeBody } from '@portal/contracts/registration';
 import type { PasswordRule } from '@portal/contracts/settings';
-import { newPasswordSchema, passwordMeetsRule } from '@portal/contracts/validation';
-import { interpolate } from '@portal/contracts/i18n';
+import { newPasswordSchema } from '@portal/contracts/validation';
+import { passwordMeetsRule } from '@portal/contracts/validation-rules';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { Captcha } from '../../platform/captcha';

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@portal/contracts/account';
 import type { PasswordRule } from '@portal/contracts/settings';
 import type { PermissionMap, PersonalInfoBody, ResetPasswordBody } from '@portal/contracts/user';
-import { passwordMeetsRule } from '@portal/contracts/validation';
+import { passwordMeetsRule } from '@portal/contracts/validation-rules';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { RateLimiter } from '../../platform/rate-limit';

@@ -1,16 +1,18 @@
 import { useState, type ClipboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Space, Steps } from 'antd';
+import { Button, Form, Input, Modal, Space, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { mobileChangeEndpoints } from '@portal/contracts/account';
 import type { Lang } from '@portal/contracts/i18n';
-import { LIMITS, mobileSchema } from '@portal/contracts/validation';
+import { mobileChangeRoutes } from '@portal/contracts/routes/account';
+import { mobileSchema } from '@portal/contracts/validation';
+import { LIMITS } from '@portal/contracts/validation-rules';
 import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
 import { createPasswordTransport } from '../../shared/password-transport';
 import { useSettings } from '../../shared/settings';
 import { schemaRule } from './form-rules';
 import { SmsCodeField } from './sms-code-field';
-import { CURRENT_USER_KEY } from './use-current-user';
+import { CURRENT_USER_KEY } from '../../shared/use-current-user';
 import './account-dialogs.css';
 
 interface ChangeMobileForm {
@@ -31,7 +33,7 @@ export function ChangeMobileDialog({ open, onClose }: { open: boolean; onClose: 
   const { t: tc } = useTranslation();
   const lang = i18n.language as Lang;
   const settings = useSettings();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ChangeMobileForm>();
   const [step, setStep] = useState(0);
@@ -70,7 +72,7 @@ export function ChangeMobileDialog({ open, onClose }: { open: boolean; onClose: 
   };
 
   const sendCode = async ({ cc, code }: { cc: string; code: string }) => {
-    await call(mobileChangeEndpoints.modifyMobileSend, {
+    await call(mobileChangeRoutes.modifyMobileSend, {
       body: { chkcode_req_id: cc, chkcode: code, mobile: String(form.getFieldValue('phoneNew') ?? '').trim() },
       quiet: true,
     });
@@ -85,7 +87,7 @@ export function ChangeMobileDialog({ open, onClose }: { open: boolean; onClose: 
     const values = form.getFieldsValue(true) as ChangeMobileForm;
     setSubmitting(true);
     try {
-      await call(mobileChangeEndpoints.modifyMobile, {
+      await call(mobileChangeRoutes.modifyMobile, {
         body: {
           password: await createPasswordTransport(settings.webEncryptType)(values.password),
           sms_code: values.smsCode.trim(),

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountEndpoints } from '@portal/contracts/account';
+import { accountRoutes } from '@portal/contracts/routes/account';
 import { call } from '../../api/client';
+import './check-code-image.css';
 
 /**
  * Fetches a picture code and refreshes when clicked. The login form's code keeps its `cc` in
@@ -12,7 +12,7 @@ export function useCheckCode(scope = 'login', options: { enabled?: boolean } = {
   const query = useQuery({
     queryKey: ['checkCode', scope],
     queryFn: async () => {
-      const code = await call(accountEndpoints.getCheckCodeGet);
+      const code = await call(accountRoutes.getCheckCodeGet);
       if (scope === 'login') sessionStorage.setItem('cc', code.cc);
       return code;
     },
@@ -34,7 +34,8 @@ export function CheckCodeImage({ img, onRefresh, failed = false }: { img: string
       ) : failed ? (
         <span className="check-code-failed">{tc('retry')}</span>
       ) : (
-        <Skeleton.Button active style={{ width: 110, height: 40 }} />
+        // The skeleton look without antd's Skeleton, which the login page's first screen does not need otherwise.
+        <span className="check-code-loading" aria-hidden />
       )}
     </button>
   );

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicSettings } from '@portal/contracts/settings';
 import { initI18n } from '../../i18n/index';
+import { FeedbackProvider } from '../../shared/feedback';
 import { SettingsProvider } from '../../shared/settings';
 import { ForgotPasswordModal } from './forgot-password-modal';
 
@@ -52,9 +52,9 @@ async function reachStep2() {
   render(
     <SettingsProvider value={settings}>
       <QueryClientProvider client={new QueryClient()}>
-        <AntApp>
+        <FeedbackProvider>
           <ForgotPasswordModal open onClose={() => undefined} />
-        </AntApp>
+        </FeedbackProvider>
       </QueryClientProvider>
     </SettingsProvider>,
   );

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Space, Steps } from 'antd';
+import { Button, Form, Input, Modal, Space, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@portal/contracts/i18n';
-import { registrationEndpoints } from '@portal/contracts/registration';
-import { LIMITS, accountNameSchema } from '@portal/contracts/validation';
+import { registrationRoutes } from '@portal/contracts/routes/registration';
+import { accountNameSchema } from '@portal/contracts/validation';
+import { LIMITS } from '@portal/contracts/validation-rules';
 import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
 import { createPasswordTransport } from '../../shared/password-transport';
 import { useSettings } from '../../shared/settings';
 import { confirmRule, passwordRuleRule, schemaRule } from './form-rules';
@@ -29,7 +31,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   const { t: tc } = useTranslation();
   const lang = i18n.language as Lang;
   const settings = useSettings();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ForgotForm>();
   const [step, setStep] = useState(0);
   const [checking, setChecking] = useState(false);
@@ -59,7 +61,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
     }
     setChecking(true);
     try {
-      setMaskedMobile(await call(registrationEndpoints.getMobileByAccount, { body: { userAccount: account() }, quiet: true }));
+      setMaskedMobile(await call(registrationRoutes.getMobileByAccount, { body: { userAccount: account() }, quiet: true }));
       setStep(1);
     } catch (err) {
       const text = err instanceof ApiError && err.message ? err.message : tc('networkError');
@@ -72,7 +74,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   };
 
   const sendCode = async ({ cc, code }: { cc: string; code: string }) => {
-    await call(registrationEndpoints.sendForgetSmsCode, {
+    await call(registrationRoutes.sendForgetSmsCode, {
       body: { user_account: account(), mobile: maskedMobile, req_session_id: cc, check_code: code },
       quiet: true,
     });
@@ -87,7 +89,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
     const values = form.getFieldsValue(true) as ForgotForm;
     setSubmitting(true);
     try {
-      await call(registrationEndpoints.forgetResetPwd, {
+      await call(registrationRoutes.forgetResetPwd, {
         body: {
           user_account: account(),
           mobile: maskedMobile,

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { ERRORS, type ErrorKey } from '@portal/contracts/errors';
 import { interpolate, type Lang } from '@portal/contracts/i18n';
 import type { PasswordRule } from '@portal/contracts/settings';
-import { confirmationMatches, passwordMeetsRule } from '@portal/contracts/validation';
 import { VALIDATION_REASONS, reasonOf } from '@portal/contracts/validation-messages';
+import { confirmationMatches, passwordMeetsRule } from '@portal/contracts/validation-rules';
 
 /** A catalogue message in the page's language, so the form says what the server would. */
 export function catalogueText(key: ErrorKey, lang: Lang, params?: Record<string, string | number>): string {

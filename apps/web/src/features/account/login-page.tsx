@@ -1,20 +1,21 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState, type CSSProperties } from 'react';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Divider, Form, Input, Segmented, Select, Space, Typography } from 'antd';
+import { Button, Form, Input, Segmented, Space, Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { accountEndpoints, type LoginAnswer, type PasswordLoginBody } from '@portal/contracts/account';
-import { LIMITS } from '@portal/contracts/validation';
+import type { LoginAnswer, PasswordLoginBody } from '@portal/contracts/account';
+import { accountRoutes } from '@portal/contracts/routes/account';
+import { LIMITS } from '@portal/contracts/validation-rules';
 import { ApiError, call } from '../../api/client';
-import { createPasswordTransport } from '../../shared/password-transport';
-import { useSettings } from '../../shared/settings';
-import { storeLoginAnswer, takeLoginUrl } from '../../shared/session-storage';
+import { loadNamespaces } from '../../i18n/index';
+import { useFeedback } from '../../shared/feedback';
 import { LanguageSwitch } from '../../shared/language-switch';
+import { createPasswordTransport } from '../../shared/password-transport';
+import { storeLoginAnswer, takeLoginUrl } from '../../shared/session-storage';
+import { useSettings } from '../../shared/settings';
 import { CheckCodeImage, useCheckCode } from './check-code-image';
-import { MobileLoginForm } from './mobile-login-form';
-import { ThirdPartyLogin } from './third-party-login';
-import { CURRENT_USER_KEY } from './use-current-user';
+import { CURRENT_USER_KEY } from '../../shared/use-current-user';
 import './login-page.css';
 
 interface PasswordForm {
@@ -24,8 +25,19 @@ interface PasswordForm {
   tenantId?: string;
 }
 
-const RegisterModal = lazy(() => import('./register-modal').then((m) => ({ default: m.RegisterModal })));
-const ForgotPasswordModal = lazy(() => import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })));
+// The dialogs and the mobile form use the `account` namespace: it comes with their code.
+const withAccountTexts = <T,>(load: Promise<T>) => Promise.all([load, loadNamespaces(['account'])]).then(([module]) => module);
+const RegisterModal = lazy(() => withAccountTexts(import('./register-modal')).then((m) => ({ default: m.RegisterModal })));
+const ForgotPasswordModal = lazy(() =>
+  withAccountTexts(import('./forgot-password-modal')).then((m) => ({ default: m.ForgotPasswordModal })),
+);
+// The first screen is the password form: the mobile form (with its SMS popup and the field schemas)
+// loads when its tab is chosen, or as soon as the pointer or focus reaches the switch; the tenant
+// choice and the third-party block load only where they are switched on.
+const loadMobileForm = () => withAccountTexts(import('./mobile-login-form'));
+const MobileLoginForm = lazy(() => loadMobileForm().then((m) => ({ default: m.MobileLoginForm })));
+const TenantField = lazy(() => import('./tenant-field').then((m) => ({ default: m.TenantField })));
+const ThirdPartyLogin = lazy(() => import('./third-party-login').then((m) => ({ default: m.ThirdPartyLogin })));
 
 type LoginType = 'password' | 'mobile';
 type Dialog = 'register' | 'forgot';
@@ -42,7 +54,8 @@ export function showRegisterLink(registerButton: boolean, userType: string | nul
 export function LoginPage() {
   const { t } = useTranslation('login');
   const settings = useSettings();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -61,10 +74,10 @@ export function LoginPage() {
     setDialog(which);
   };
 
-  const needsCode = useQuery({ queryKey: ['loginHasValidateCode'], queryFn: () => call(accountEndpoints.loginHasValidateCode) });
+  const needsCode = useQuery({ queryKey: ['loginHasValidateCode'], queryFn: () => call(accountRoutes.loginHasValidateCode) });
   const tenants = useQuery({
     queryKey: ['tenants'],
-    queryFn: () => call(accountEndpoints.getTenantList),
+    queryFn: () => call(accountRoutes.getTenantList),
     enabled: settings.tenantMode,
   });
   const codeRequired = needsCode.data !== false;
@@ -76,7 +89,7 @@ export function LoginPage() {
   /** A login counts once the answer is in: keep the session data, then go where the person was heading. */
   const onSignedIn = async (answer: LoginAnswer, tenant?: { tenant_id: string; tenant_name: string; kind_code: string }) => {
     storeLoginAnswer(answer, { tenantId: tenant?.tenant_id, tenantName: tenant?.tenant_name, kindCode: tenant?.kind_code });
-    queryClient.setQueryData(CURRENT_USER_KEY, await call(accountEndpoints.getCurrUser));
+    queryClient.setQueryData(CURRENT_USER_KEY, await call(accountRoutes.getCurrUser));
     message.destroy();
     message.success({ content: t('success'), duration: 3 });
     navigate(takeLoginUrl() ?? '/mainIndex', { replace: true });
@@ -95,7 +108,7 @@ export function LoginPage() {
         kindCode: tenant?.kind_code,
         terminal_type: 'pc',
       };
-      const answer = await call(accountEndpoints.submitLogin, { body });
+      const answer = await call(accountRoutes.submitLogin, { body });
       await onSignedIn(answer, tenant);
     } catch (err) {
       form.setFieldValue('check_code', '');
@@ -111,6 +124,12 @@ export function LoginPage() {
   };
 
   const logoTarget = settings.portalJump ? '/index' : '/mainIndex';
+  const cardVars = {
+    '--login-link': token.colorLink,
+    '--login-link-hover': token.colorLinkHover,
+    // Secondary text at 4.5:1 or more on the white card (antd's "secondary" grey is lighter).
+    '--login-text-secondary': token.colorTextSecondary,
+  } as CSSProperties;
   return (
     <div className="login-page">
       <header className="login-header">
@@ -132,18 +151,20 @@ export function LoginPage() {
             ))}
           </ul>
         </section>
-        <section className="login-card" aria-labelledby="login-title">
+        <section className="login-card" aria-labelledby="login-title" style={cardVars}>
           <h1 id="login-title">{t('welcome')}</h1>
-          <Segmented<LoginType>
-            block
-            value={loginType}
-            onChange={setLoginType}
-            options={[
-              { label: t('passwordTab'), value: 'password' },
-              { label: t('mobileTab'), value: 'mobile' },
-            ]}
-            aria-label={t('title')}
-          />
+          <div onPointerEnter={() => void loadMobileForm()} onFocus={() => void loadMobileForm()}>
+            <Segmented<LoginType>
+              block
+              value={loginType}
+              onChange={setLoginType}
+              options={[
+                { label: t('passwordTab'), value: 'password' },
+                { label: t('mobileTab'), value: 'mobile' },
+              ]}
+              aria-label={t('title')}
+            />
+          </div>
           {loginType === 'password' ? (
             <Form<PasswordForm> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} className="login-form" size="large">
               <Form.Item
@@ -190,53 +211,44 @@ export function LoginPage() {
                 </Form.Item>
               )}
               {settings.tenantMode && (
-                <Form.Item name="tenantId" label={t('tenant')} rules={[{ required: true, message: t('tenantRequired') }]}>
-                  <Select
-                    placeholder={t('tenantPlaceholder')}
-                    loading={tenants.isLoading}
-                    options={(tenants.data ?? []).map((row) => ({ value: row.tenant_id, label: row.tenant_name }))}
-                  />
-                </Form.Item>
+                <Suspense fallback={<div className="login-field-placeholder" />}>
+                  <TenantField tenants={tenants.data ?? []} loading={tenants.isLoading} />
+                </Suspense>
               )}
-              <Button type="primary" htmlType="submit" block loading={loading}>
+              {/* The spinner shows for answers slower than 200 ms only: a refusal that came back within a few
+                  frames stopped antd's loading-icon motion half-way and left the hidden icon in the button's name. */}
+              <Button type="primary" htmlType="submit" block loading={loading ? { delay: 200 } : false}>
                 {t('submit')}
               </Button>
             </Form>
           ) : (
-            <MobileLoginForm onSignedIn={(answer) => onSignedIn(answer)} />
+            <Suspense
+              fallback={
+                <div className="login-form-loading">
+                  <Spin />
+                </div>
+              }
+            >
+              <MobileLoginForm onSignedIn={(answer) => onSignedIn(answer)} />
+            </Suspense>
           )}
           <div className="login-links">
-            <Typography.Link
-              href="#"
-              onClick={(event) => {
-                event.preventDefault();
-                openDialog('forgot');
-              }}
-            >
+            <button type="button" className="login-link" onClick={() => openDialog('forgot')}>
               {t('forgot')}
-            </Typography.Link>
+            </button>
             {showRegisterLink(settings.registerButton, userType) && (
               <span>
-                <Typography.Text type="secondary">{t('noAccount')}</Typography.Text>
-                <Typography.Link
-                  href="#"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    openDialog('register');
-                  }}
-                >
+                <span className="login-links-text">{t('noAccount')}</span>
+                <button type="button" className="login-link" onClick={() => openDialog('register')}>
                   {t('register')}
-                </Typography.Link>
+                </button>
               </span>
             )}
           </div>
           {settings.thirdPartyLogin && (
-            <>
-              <Divider plain className="login-divider">
-                {t('thirdParty')}
-              </Divider>
+            <Suspense fallback={null}>
               <ThirdPartyLogin />
-            </>
+            </Suspense>
           )}
         </section>
       </main>

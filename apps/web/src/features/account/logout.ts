@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@portal/contracts/account';
+import { accountRoutes } from '@portal/contracts/routes/account';
 import { call } from '../../api/client';
 import { clearUserData } from '../../shared/session-storage';
 
@@ -6,7 +6,7 @@ import { clearUserData } from '../../shared/session-storage';
 export async function logout(target = '/login'): Promise<boolean> {
   let ok = true;
   try {
-    await call(accountEndpoints.logout, { query: { tn: sessionStorage.getItem('tn') ?? undefined } });
+    await call(accountRoutes.logout, { query: { tn: sessionStorage.getItem('tn') ?? undefined } });
   } catch {
     ok = false;
   }

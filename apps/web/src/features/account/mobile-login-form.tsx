@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { MobileOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountEndpoints, type LoginAnswer } from '@portal/contracts/account';
+import type { LoginAnswer } from '@portal/contracts/account';
 import type { Lang } from '@portal/contracts/i18n';
-import { LIMITS, mobileSchema } from '@portal/contracts/validation';
+import { accountRoutes } from '@portal/contracts/routes/account';
+import { mobileSchema } from '@portal/contracts/validation';
+import { LIMITS } from '@portal/contracts/validation-rules';
 import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
 import { schemaRule } from './form-rules';
 import { SmsCodeField } from './sms-code-field';
 
@@ -20,7 +23,7 @@ export function MobileLoginForm({ onSignedIn }: { onSignedIn: (answer: LoginAnsw
   const { t: ta } = useTranslation('account');
   const { t: tc } = useTranslation();
   const lang = i18n.language as Lang;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<MobileForm>();
   const [loading, setLoading] = useState(false);
   // The token getVerifyCode answered, and the mobile it is bound to.
@@ -28,7 +31,7 @@ export function MobileLoginForm({ onSignedIn }: { onSignedIn: (answer: LoginAnsw
 
   const sendCode = async ({ cc, code }: { cc: string; code: string }) => {
     const mobile = String(form.getFieldValue('mobile') ?? '').trim();
-    const answer = await call(accountEndpoints.getVerifyCode, {
+    const answer = await call(accountRoutes.getVerifyCode, {
       body: { mobile, check_code: code, req_session_id: cc, terminalType: 'pc' },
     });
     setSent({ mobile, token: answer.checkCodeToken });
@@ -42,7 +45,7 @@ export function MobileLoginForm({ onSignedIn }: { onSignedIn: (answer: LoginAnsw
     }
     setLoading(true);
     try {
-      const answer = await call(accountEndpoints.submitLogin, {
+      const answer = await call(accountRoutes.submitLogin, {
         body: { account: mobile, verify_code: values.verify_code.trim(), verify_code_token: sent.token, terminal_type: 'pc' },
       });
       await onSignedIn(answer);
@@ -93,7 +96,9 @@ export function MobileLoginForm({ onSignedIn }: { onSignedIn: (answer: LoginAnsw
         }
         send={sendCode}
       />
-      <Button type="primary" htmlType="submit" block loading={loading}>
+      {/* The spinner shows for answers slower than 200 ms only: a refusal that came back within a few
+          frames stopped antd's loading-icon motion half-way and left the hidden icon in the button's name. */}
+      <Button type="primary" htmlType="submit" block loading={loading ? { delay: 200 } : false}>
         {t('submit')}
       </Button>
     </Form>

@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordStrength } from '@portal/contracts/validation';
+import { passwordStrength } from '@portal/contracts/validation-rules';
 
 const LEVELS = { weak: 1, general: 2, complex: 3 } as const;
 

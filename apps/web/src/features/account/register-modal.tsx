@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Input, Modal, QRCode, Skeleton, Space, Steps, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, QRCode, Skeleton, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@portal/contracts/i18n';
-import { registrationEndpoints, type Agreement } from '@portal/contracts/registration';
-import { LIMITS, companyNameSchema, mobileSchema, usernameSchema } from '@portal/contracts/validation';
+import type { Agreement } from '@portal/contracts/registration';
+import { registrationRoutes } from '@portal/contracts/routes/registration';
+import { companyNameSchema, mobileSchema, usernameSchema } from '@portal/contracts/validation';
+import { LIMITS } from '@portal/contracts/validation-rules';
 import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
 import { createPasswordTransport } from '../../shared/password-transport';
 import { LoadError } from '../../shared/query-state';
 import { useSettings } from '../../shared/settings';
@@ -35,7 +38,7 @@ export function RegisterModal({ open, onClose }: { open: boolean; onClose: () =>
   const { t: tc } = useTranslation();
   const lang = i18n.language as Lang;
   const settings = useSettings();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<RegisterForm>();
   const [step, setStep] = useState(0);
   const [submitting, setSubmitting] = useState(false);
@@ -47,7 +50,7 @@ export function RegisterModal({ open, onClose }: { open: boolean; onClose: () =>
 
   const agreements = useQuery({
     queryKey: ['agreements'],
-    queryFn: () => call(registrationEndpoints.agreements, { quiet: true }),
+    queryFn: () => call(registrationRoutes.agreements, { quiet: true }),
     enabled: open,
     staleTime: 10 * 60_000,
   });
@@ -70,7 +73,7 @@ export function RegisterModal({ open, onClose }: { open: boolean; onClose: () =>
       if (!usernameSchema.safeParse(name).success) return;
       let exists = known.get(name.toLowerCase());
       if (exists === undefined) {
-        exists = await call(registrationEndpoints.isAccountExisted, { body: { user_account: name }, quiet: true });
+        exists = await call(registrationRoutes.isAccountExisted, { body: { user_account: name }, quiet: true });
         known.set(name.toLowerCase(), exists);
       }
       if (exists) throw new Error(catalogueText('USERNAME_EXISTS', lang));
@@ -88,7 +91,7 @@ export function RegisterModal({ open, onClose }: { open: boolean; onClose: () =>
 
   const sendCode = async ({ cc, code }: { cc: string; code: string }) => {
     const values = form.getFieldsValue(true) as RegisterForm;
-    await call(registrationEndpoints.sendRegCode, {
+    await call(registrationRoutes.sendRegCode, {
       body: { mobile: values.mobile.trim(), req_session_id: cc, check_code: code, user_account: values.user_account.trim() },
       quiet: true,
     });
@@ -104,7 +107,7 @@ export function RegisterModal({ open, onClose }: { open: boolean; onClose: () =>
     }
     setSubmitting(true);
     try {
-      const answer = await call(registrationEndpoints.quickReg, {
+      const answer = await call(registrationRoutes.quickReg, {
         body: {
           user_account: values.user_account.trim(),
           company_name: values.company_name.trim(),

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp, Form } from 'antd';
+import { Form } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicSettings } from '@portal/contracts/settings';
 import { ApiError } from '../../api/client';
 import { initI18n } from '../../i18n/index';
+import { FeedbackProvider } from '../../shared/feedback';
 import { SettingsProvider } from '../../shared/settings';
 import { SmsCodeField, type SmsCodeFieldProps } from './sms-code-field';
 
@@ -40,11 +41,11 @@ function renderField(props: Partial<SmsCodeFieldProps> = {}) {
   const utils = render(
     <SettingsProvider value={settings}>
       <QueryClientProvider client={new QueryClient()}>
-        <AntApp>
+        <FeedbackProvider>
           <Form>
             <SmsCodeField name="sms" label="短信验证码" requiredMessage="请输入短信验证码" scope="test" send={send} {...props} />
           </Form>
-        </AntApp>
+        </FeedbackProvider>
       </QueryClientProvider>
     </SettingsProvider>,
   );
@@ -158,7 +159,7 @@ describe('<SmsCodeField>', { timeout: 30_000 }, () => {
     rerender(
       <SettingsProvider value={settings}>
         <QueryClientProvider client={new QueryClient()}>
-          <AntApp>
+          <FeedbackProvider>
             <Form>
               <SmsCodeField
                 name="sms"
@@ -169,7 +170,7 @@ describe('<SmsCodeField>', { timeout: 30_000 }, () => {
                 resetKey={1}
               />
             </Form>
-          </AntApp>
+          </FeedbackProvider>
         </QueryClientProvider>
       </SettingsProvider>,
     );

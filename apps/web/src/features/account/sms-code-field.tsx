@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { MessageOutlined, SafetyOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@portal/contracts/validation';
+import { LIMITS } from '@portal/contracts/validation-rules';
 import { ApiError } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
 import { useSettings } from '../../shared/settings';
 import { CheckCodeImage, useCheckCode } from './check-code-image';
 
@@ -39,7 +40,7 @@ export function SmsCodeField(props: SmsCodeFieldProps) {
   const { name, label, requiredMessage, scope } = props;
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const settings = useSettings();
   const [popupOpen, setPopupOpen] = useState(false);
   const [sending, setSending] = useState(false);

@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button, Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountEndpoints } from '@portal/contracts/account';
+import { accountRoutes } from '@portal/contracts/routes/account';
 import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
 
-/** The third-party sign-in block; the login page shows it only when a provider is configured. */
+/** The third-party sign-in block, a divider and the button; the login page loads it only when a provider is configured. */
 export function ThirdPartyLogin() {
   const { t } = useTranslation('login');
   const { t: tc } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [loading, setLoading] = useState(false);
   const go = async () => {
     setLoading(true);
     try {
-      const url = await call(accountEndpoints.thirdPartyAuthsUrl, {
+      const url = await call(accountRoutes.thirdPartyAuthsUrl, {
         body: { redirectUrl: '/login', identityType: 'sso', terminalType: 'pc' },
         quiet: true,
       });
@@ -26,6 +27,9 @@ export function ThirdPartyLogin() {
   };
   return (
     <div className="login-third-party">
+      <Divider plain className="login-divider">
+        {t('thirdParty')}
+      </Divider>
       <Button block icon={<SafetyCertificateOutlined />} loading={loading} onClick={() => void go()}>
         {t('thirdPartyButton')}
       </Button>

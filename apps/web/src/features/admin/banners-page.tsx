@@ -1,7 +1,7 @@
 import { Image, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BANNER_AD_TYPES, bannersResource, friendLinksResource, type BannerRow, type FriendLinkRow } from '@portal/contracts/admin-content';
-import { HOME_BANNER_POSITION } from '@portal/contracts/cms';
+import { HOME_BANNER_POSITION } from '@portal/contracts/cms-constants';
 import { ResourcePage } from '../../shared/resource/resource-page';
 
 const thumb = (url: string, width = 120) =>

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Row } from 'antd';
+import { Button, Card, Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { companyEndpoints, companyProfileBodySchema, suppliersResource, type SupplierRow } from '@portal/contracts/admin-company';
 import type { Lang } from '@portal/contracts/i18n';
 import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
 import { QueryState } from '../../shared/query-state';
 import { contractRule, isRequired, normalize } from '../../shared/resource/field-rules';
 import { FieldInput, type FieldSpec } from '../../shared/resource/fields';
@@ -16,7 +17,7 @@ import { formatTime } from './format';
 export function CompanyProfilePage() {
   const { t, i18n } = useTranslation('admin');
   const { t: words } = useTranslation('resource');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const profile = useQuery({ queryKey: ['company', 'profile'], queryFn: () => call(companyEndpoints.getProfile, { body: {} }) });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { newsTypesResource, type NewsTypeRow } from '@portal/contracts/admin-content';
-import { NEWS_TYPE } from '@portal/contracts/cms';
+import { NEWS_TYPE } from '@portal/contracts/cms-constants';
 import { call } from '../../api/client';
 
 /** Which news types each article page manages. */

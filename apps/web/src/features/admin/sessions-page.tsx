@@ -1,9 +1,10 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Tag } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { onlineSessionsListing, sessionActions, type OnlineSessionRow } from '@portal/contracts/admin';
 import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
 import { usePermission } from '../../shared/permission';
 import { ResourcePage, type RowActionApi } from '../../shared/resource/resource-page';
 import { formatTime } from './format';
@@ -11,7 +12,7 @@ import { formatTime } from './format';
 /** System management · online users: who is signed in, since when, from where; kick an account out. */
 export function SessionsPage() {
   const { t } = useTranslation('admin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const canKick = usePermission()(sessionActions.kickout.access.permission);
   const kick = useMutation({
     mutationFn: async ({ account, api }: { account: string; api: RowActionApi }) => {

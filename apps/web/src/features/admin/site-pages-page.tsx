@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Tabs } from 'antd';
+import { Button, Card, Form, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts/admin-content';
 import type { Lang } from '@portal/contracts/i18n';
 import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
 import { usePermission } from '../../shared/permission';
 import { QueryState } from '../../shared/query-state';
 import { contractRule, isRequired, normalize } from '../../shared/resource/field-rules';
@@ -29,7 +30,7 @@ const SCHEMAS: Record<Section, z.ZodObject> = { aboutUs: aboutUsBodySchema, foot
 function SectionForm({ section, fields, values }: { section: Section; fields: FieldSpec[]; values: Record<string, unknown> }) {
   const { t, i18n } = useTranslation('admin');
   const { t: words } = useTranslation('resource');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const canEdit = usePermission()(sitePageEndpoints.saveFooter.access.permission);
   const queryClient = useQueryClient();
   const [form] = Form.useForm();

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { KeyOutlined, StopOutlined, CheckCircleOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { USER_TYPES, userActions, usersResource, type UserRow } from '@portal/contracts/admin';
 import type { Lang } from '@portal/contracts/i18n';
 import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
 import { usePermission } from '../../shared/permission';
 import { contractRule } from '../../shared/resource/field-rules';
 import { ResourcePage, type RowActionApi } from '../../shared/resource/resource-page';
@@ -17,7 +18,7 @@ const TYPE_COLORS: Record<string, string> = { operator: 'blue', comp: 'green', t
 /** System management · users: company users and operators, their roles, tenant and status. */
 export function UsersPage() {
   const { t } = useTranslation('admin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const allowed = usePermission();
   const canEdit = allowed(usersResource.permission.edit);
   const { user: me, transportPassword } = useShellSession();

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { auctionEndpoints as ep, type AuctionSearchBody } from '@portal/contracts/auctions';
+import type { AuctionSearchBody } from '@portal/contracts/auctions';
+import { auctionRoutes as ep } from '@portal/contracts/routes/auctions';
 import { call } from '../../api/client';
 
 /** A page of the auction centre; the previous page stays on screen while the next one loads. */

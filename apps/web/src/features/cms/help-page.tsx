@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { CMS_LIMITS, NEWS_TYPE } from '@portal/contracts/cms';
+import { CMS_LIMITS, NEWS_TYPE } from '@portal/contracts/cms-constants';
 import { EmptyState, QueryState } from '../../shared/query-state';
 import { RichText } from '../../shared/rich-text';
 import { ContentPage } from './content-page';

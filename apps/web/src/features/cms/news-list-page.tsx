@@ -1,7 +1,7 @@
 import { Pagination, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { CMS_LIMITS } from '@portal/contracts/cms';
+import { CMS_LIMITS } from '@portal/contracts/cms-constants';
 import { EmptyState, QueryState } from '../../shared/query-state';
 import { ContentPage } from './content-page';
 import { formatDate } from './format';

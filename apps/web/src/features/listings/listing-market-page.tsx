@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ArrowDownOutlined, ArrowUpOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Input, InputNumber, Pagination, Skeleton } from 'antd';
+import { Button, Input, InputNumber, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -15,6 +15,8 @@ import {
   enumLabel,
 } from '@portal/contracts/constants';
 import type { ListingSearchBody } from '@portal/contracts/listings';
+import { useFeedback } from '../../shared/feedback';
+import { PaginationBelowFold } from '../../shared/pagination-below-fold';
 import { EmptyState, LoadError } from '../../shared/query-state';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useLang } from '../../shared/use-lang';
@@ -49,7 +51,7 @@ function useDebouncedValue<T>(value: T, ms: number): T {
 
 /** Shows a section 8 message once per failure of a query. */
 function useFailureMessage(error: unknown, failedAt: number, text: (error: unknown) => string) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const shown = useRef(0);
   useEffect(() => {
     if (error && failedAt && shown.current !== failedAt) {
@@ -169,7 +171,7 @@ function RangeRow({
 export function ListingMarketPage() {
   const { t } = useTranslation('trading');
   const lang = useLang();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [params] = useSearchParams();
   useDocumentTitle(t('titles.listing'));
 
@@ -416,7 +418,7 @@ export function ListingMarketPage() {
             </div>
           ) : null}
           {data && data.totalItem > 0 ? (
-            <Pagination
+            <PaginationBelowFold
               className="trade-pagination"
               current={page.pageNo}
               pageSize={page.pageSize}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { commtradeEndpoints as cep } from '@portal/contracts/commtrade';
-import { listingEndpoints as lep, type ListingSearchBody } from '@portal/contracts/listings';
+import type { ListingSearchBody } from '@portal/contracts/listings';
+import { commtradeRoutes as cep } from '@portal/contracts/routes/commtrade';
+import { listingRoutes as lep } from '@portal/contracts/routes/listings';
 import { call } from '../../api/client';
 
 /** Reference data changes rarely; moving between pages should not fetch it again. */

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { App, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFeedback } from '../../shared/feedback';
 import { EmptyState, LoadError } from '../../shared/query-state';
 import { failureText } from './labels';
 import { storeHref } from './listing-card';
@@ -10,7 +11,7 @@ import { useRecommendedShops } from './queries';
 /** Recommended suppliers beside the listings, each opening its store. */
 export function RecommendedShops() {
   const { t } = useTranslation('trading');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const shops = useRecommendedShops();
   const shown = useRef(0);
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { App, Button, Form, Input, Progress, Space, Typography, theme } from 'antd';
+import { Button, Form, Input, Progress, Space, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { userEndpoints } from '@portal/contracts/user';
-import { LIMITS, passwordMeetsRule, passwordStrength } from '@portal/contracts/validation';
+import { userRoutes } from '@portal/contracts/routes/user';
+import { LIMITS, passwordMeetsRule, passwordStrength } from '@portal/contracts/validation-rules';
 import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
 import { useSettings } from '../../shared/settings';
 
 interface PasswordForm {
@@ -39,7 +40,7 @@ interface ChangePasswordFormProps {
 /** Old password, new password with strength hint, confirmation; success leads to a forced logout. */
 export function ChangePasswordForm({ transport, onChanged, onCancel }: ChangePasswordFormProps) {
   const { t } = useTranslation('profile');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { passwordRule: rule } = useSettings();
   const [form] = Form.useForm<PasswordForm>();
   const newPassword = Form.useWatch('newPassword', form) ?? '';
@@ -53,7 +54,7 @@ export function ChangePasswordForm({ transport, onChanged, onCancel }: ChangePas
     setSaving(true);
     try {
       const [pwd, resetedPwd] = await Promise.all([transport(values.oldPassword), transport(values.newPassword)]);
-      await call(userEndpoints.resetPwd, { body: { pwd, resetedPwd, pwdType: 'password' }, quiet: true });
+      await call(userRoutes.resetPwd, { body: { pwd, resetedPwd, pwdType: 'password' }, quiet: true });
       message.success({ content: t('password.changed'), duration: 3 });
       onChanged();
     } catch (err) {

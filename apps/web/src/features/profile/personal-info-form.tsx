@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { App, Button, Col, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@portal/contracts/account';
+import { userRoutes } from '@portal/contracts/routes/user';
 import { CERT_TYPES, PROFILE_LIMITS, personalInfoBodySchema, type PersonalInfoBody } from '@portal/contracts/user';
 import { call, ApiError } from '../../api/client';
-import { userEndpoints } from '@portal/contracts/user';
+import { useFeedback } from '../../shared/feedback';
 import { schemaRule } from './rules';
 
 type InfoForm = Required<Omit<PersonalInfoBody, 'userId'>>;
@@ -30,7 +31,7 @@ interface PersonalInfoFormProps {
 /** The personal-info editor (section 3 fields). A repeat submit is blocked while one is in flight. */
 export function PersonalInfoForm({ user, onSaved, onCancel }: PersonalInfoFormProps) {
   const { t } = useTranslation('profile');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<InfoForm>();
   const inFlight = useRef(false);
   const [saving, setSaving] = useState(false);
@@ -43,7 +44,7 @@ export function PersonalInfoForm({ user, onSaved, onCancel }: PersonalInfoFormPr
     setSaving(true);
     try {
       const { mobilePhone: _readOnly, ...body } = values;
-      const saved = await call(userEndpoints.modifyCurrUserInfo, { body: { ...body, userId: user.userId }, quiet: true });
+      const saved = await call(userRoutes.modifyCurrUserInfo, { body: { ...body, userId: user.userId }, quiet: true });
       message.success({ content: t('info.saved'), duration: 3 });
       onSaved(saved);
     } catch (err) {

@@ -1,18 +1,20 @@
 import { useState } from 'react';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App, Button, Steps, Table, Tag } from 'antd';
+import { Button, Steps, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TENDER_PAGE_SIZE, TENDER_STATES, enumLabel, tenderRowAction } from '@portal/contracts/constants';
 import type { TenderItem } from '@portal/contracts/tenders';
 import { EmbeddedFrame } from '../../shared/embedded-frame';
+import { useFeedback } from '../../shared/feedback';
 import { formatDateTime } from '../../shared/format';
 import { LoadError } from '../../shared/query-state';
 import { rememberLoginUrl } from '../../shared/session-storage';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useLang } from '../../shared/use-lang';
-import { checkRelation, useSignedInUser, useTenderPage } from './queries';
+import { useCurrentUser } from '../../shared/use-current-user';
+import { checkRelation, useTenderPage } from './queries';
 import './tenders.css';
 
 const STATE_COLOURS: Record<number, string> = { 2: 'blue', 3: 'orange', 4: 'gold', 5: 'purple', 6: 'green', 7: 'default' };
@@ -20,13 +22,13 @@ const STATE_COLOURS: Record<number, string> = { 2: 'blue', 3: 'orange', 4: 'gold
 /** Step one: the paged tender table with "view" or "go bid" on each row. */
 function TenderTable({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation('trading');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const lang = useLang();
   const [page, setPage] = useState({ pageNo: 1, pageSize: TENDER_PAGE_SIZE });
   const [checking, setChecking] = useState<string | null>(null);
   const query = useTenderPage(page);
-  const user = useSignedInUser();
+  const user = useCurrentUser();
 
   // "go bid": a visitor signs in first; a signed-in supplier needs the tenderer's supply relationship.
   const goBid = async (row: TenderItem) => {

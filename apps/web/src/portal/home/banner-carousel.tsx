@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CMS_LIMITS, type Banner } from '@portal/contracts/cms';
+import type { Banner } from '@portal/contracts/cms';
+import { CMS_LIMITS } from '@portal/contracts/cms-constants';
 import { useBanners } from '../../features/cms/queries';
 import { LoadError } from '../../shared/query-state';
 

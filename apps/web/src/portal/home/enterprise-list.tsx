@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CMS_LIMITS } from '@portal/contracts/cms';
+import { CMS_LIMITS } from '@portal/contracts/cms-constants';
 import { useEnterprises } from '../../features/cms/queries';
 import { QueryState } from '../../shared/query-state';
 import { HomeSection } from './section';

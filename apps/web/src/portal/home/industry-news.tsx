@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CMS_LIMITS, NEWS_TYPE } from '@portal/contracts/cms';
+import { CMS_LIMITS, NEWS_TYPE } from '@portal/contracts/cms-constants';
 import { formatDate } from '../../features/cms/format';
 import { useArticles } from '../../features/cms/queries';
 import { QueryState } from '../../shared/query-state';

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CMS_LIMITS, NEWS_TYPE } from '@portal/contracts/cms';
+import { CMS_LIMITS, NEWS_TYPE } from '@portal/contracts/cms-constants';
 import { cutText, formatShortDate } from '../../features/cms/format';
 import { useArticles } from '../../features/cms/queries';
 import { QueryState } from '../../shared/query-state';

@@ -1,9 +1,18 @@
 import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
+import type { Lang } from '@portal/contracts/i18n';
+import { currentLang } from '../../i18n/index';
 import { ImageUpload } from './image-upload';
 import { RichTextEditor } from './rich-text-editor';
 import type { TreeNode } from './tree';
 import { TreePicker } from './tree-picker';
+
+// The date pickers name months and weekdays through dayjs: its locale is set where they are used,
+// so that pages without a picker do not download dayjs's locales at start.
+const DAYJS_LOCALES: Record<Lang, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'zh-TW': 'zh-tw' };
+dayjs.locale(DAYJS_LOCALES[currentLang()]);
 
 export type FieldKind =
   | 'text'

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Image, Space, Typography } from 'antd';
+import { Button, Image, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_LIMITS, uploadEndpoints, type UploadedFile } from '@portal/contracts/admin-content';
 import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../feedback';
 
 const ACCEPT = UPLOAD_LIMITS.types.join(',');
 
@@ -19,7 +20,7 @@ function readBase64(file: File): Promise<string> {
 /** Checks an image the way the server will, then uploads it; resolves with where it is served. */
 export function useImageUpload(): (file: File) => Promise<UploadedFile | null> {
   const { t } = useTranslation('resource');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return async (file) => {
     if (!(UPLOAD_LIMITS.types as readonly string[]).includes(file.type)) {
       message.error({ content: t('upload.badType'), duration: 3 });

@@ -1,7 +1,7 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Modal, Popconfirm, Row as GridRow, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Col, Form, Modal, Popconfirm, Row as GridRow, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { ADMIN_PAGE_SIZES, type Listing, type Resource } from '@portal/contracts
 import { ApiError, call } from '../../api/client';
 import { usePermission } from '../permission';
 import { EmptyState, LoadError } from '../query-state';
+import { useFeedback } from '../feedback';
 import { contractRule, isRequired, normalize } from './field-rules';
 import { FieldInput, dateValueProps, rangeFilters, type FieldSpec } from './fields';
 import { nestRows } from './tree';
@@ -67,7 +68,7 @@ export function ResourcePage<Row extends { id: string }>(props: ResourcePageProp
   const { resource, noun } = props;
   const { t, i18n } = useTranslation('resource');
   const lang = i18n.language as Lang;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const allowed = usePermission();
   const writable = 'create' in resource.endpoints ? (resource as Resource) : null;
   const canEdit = writable !== null && allowed(writable.permission.edit);

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { accountEndpoints, mobileChangeEndpoints } from './account';
+import { auctionEndpoints } from './auctions';
+import { cmsEndpoints } from './cms';
+import { commtradeEndpoints } from './commtrade';
+import type { Endpoint, Route } from './endpoint';
+import { listingEndpoints } from './listings';
+import { menuEndpoints } from './menus';
+import { registrationEndpoints } from './registration';
+import { tenderEndpoints } from './tenders';
+import { accountRoutes, mobileChangeRoutes } from './routes/account';
+import { auctionRoutes } from './routes/auctions';
+import { cmsRoutes } from './routes/cms';
+import { commtradeRoutes } from './routes/commtrade';
+import { listingRoutes } from './routes/listings';
+import { menuRoutes } from './routes/menus';
+import { registrationRoutes } from './routes/registration';
+import { tenderRoutes } from './routes/tenders';
+import { userRoutes } from './routes/user';
+import { userEndpoints } from './user';
+
+/** Each route table beside the endpoint table it stands for. */
+const PAIRS: [string, Record<string, Route>, Record<string, Endpoint>][] = [
+  ['accountRoutes', accountRoutes, accountEndpoints],
+  ['mobileChangeRoutes', mobileChangeRoutes, mobileChangeEndpoints],
+  ['userRoutes', userRoutes, userEndpoints],
+  ['registrationRoutes', registrationRoutes, registrationEndpoints],
+  ['menuRoutes', menuRoutes, menuEndpoints],
+  ['cmsRoutes', cmsRoutes, cmsEndpoints],
+  ['listingRoutes', listingRoutes, listingEndpoints],
+  ['commtradeRoutes', commtradeRoutes, commtradeEndpoints],
+  ['tenderRoutes', tenderRoutes, tenderEndpoints],
+  ['auctionRoutes', auctionRoutes, auctionEndpoints],
+];
+
+describe('the browser route tables', () => {
+  it.each(PAIRS)('%s names the method and path the server registers', (_name, table, endpoints) => {
+    for (const [key, route] of Object.entries(table)) {
+      const endpoint = endpoints[key];
+      expect(endpoint, key).toBeDefined();
+      expect({ method: route.method, path: route.path }, key).toEqual({ method: endpoint!.method, path: endpoint!.path });
+    }
+  });
+});

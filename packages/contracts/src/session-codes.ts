@@ -1,0 +1,12 @@
+/**
+ * The wire codes the browser reacts to (account-and-shell.md section 8), apart from the catalogue
+ * in errors.ts so that the API client does not download every message in three languages.
+ * session-codes.test.ts checks that each is a catalogue code.
+ */
+
+/** Session codes that end the session on the client. */
+export const SESSION_INVALID_CODES = ['-101', '9006', '-100', '9007', '-103', '9005', '9004'] as const;
+/** Codes that never show a message. */
+export const SILENT_CODES = ['173302', '173303'] as const;
+/** The screen is locked: the client shows the unlock prompt. */
+export const LOCKED_CODE = '-5';
