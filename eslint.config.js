@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', 'coverage/**', 'data/**', '.e2e-artifacts/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '.tsbuild/**', 'coverage/**', 'data/**', '.e2e-artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -35,8 +35,15 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server's first-screen module (`vite build --ssr`, decision 064) is one self-contained Node
+  // module: React, antd and the rest are bundled in, so it runs the same ES code as the browser.
+  // React and antd's production builds there too (a client build gets this from Vite).
+  ...(isSsrBuild && {
+    ssr: { noExternal: true, target: 'node' as const },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  }),
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     // antd/locale/* re-exports the CommonJS build, which would put a second copy of the date-picker
     // and pagination locales into the entry chunk; the ES build shares the modules already there.
@@ -47,7 +54,7 @@ export default defineConfig({
     proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: 'http://127.0.0.1:8080', changeOrigin: false }])),
   },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
@@ -60,4 +67,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

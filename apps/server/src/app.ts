@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { okEnvelope } from '@portal/contracts/envelope';
 import type { DbHandle } from './db/database';
 import { createCaptcha } from './platform/captcha';
+import { createFirstScreens } from './platform/first-screen';
 import { installErrorHandling, installSessionHook, sendNotFound } from './platform/http';
 import type { KvStore } from './platform/kv';
 import { createRateLimiter } from './platform/rate-limit';
@@ -69,6 +70,8 @@ import { createTendersRepo } from './modules/tenders/tenders.repo';
 import { registerTendersRoutes } from './modules/tenders/tenders.routes';
 import { createTendersService } from './modules/tenders/tenders.service';
 import { publicSettings, type Settings } from './settings';
+import { DEFAULT_LANG } from '@portal/contracts/i18n';
+import type { PublicSettings } from '@portal/contracts/settings';
 
 export interface AppDeps {
   settings: Settings;
@@ -273,14 +276,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCompanyRoutes(app, { access, company: createCompanyService({ db, now }) });
   app.get('/healthz', async () => okEnvelope({ status: 'ok' }));
 
-  await registerWeb(app, deps.webDist ?? null);
+  await registerWeb(app, deps.webDist ?? null, publicSettings(s));
   return app;
 }
 
 /** Serves the built web app; every non-API GET that wants HTML gets index.html (history routes). */
-async function registerWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
+async function registerWeb(app: FastifyInstance, webDist: string | null, settings: PublicSettings): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = index !== null && fs.existsSync(index);
+  // The first screens the server renders (decision 064), from the web build's Node module beside dist/.
+  const firstScreens = hasWeb ? createFirstScreens({ webDist: webDist!, settings, app }) : null;
+  if (firstScreens) {
+    app.addHook('onListen', () => {
+      void firstScreens.warm(['/index', '/login', '/onListing'], DEFAULT_LANG);
+    });
+  }
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist!,
@@ -303,10 +313,11 @@ async function registerWeb(app: FastifyInstance, webDist: string | null): Promis
       return reply.sendFile(path.join('assets', rel));
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
     if (hasWeb && request.method === 'GET' && !isApi && !path.extname(pathname)) {
+      if (await firstScreens?.send(request, reply, pathname)) return reply;
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendNotFound(request, reply);

@@ -20,7 +20,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { demo?: boolean; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { demo?: boolean; now?: () => Date; webDist?: string } = {},
+): Promise<TestApp> {
   const settings = loadSettings({ NODE_ENV: 'test', TEST_HOOKS: 'on', CAPTCHA_TEST_CODE: 'ABCD', ...env });
   const pgUrl = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL;
@@ -36,7 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { de
   await migrateToLatest(database.db, database.dialect);
   if (opts.demo !== false) await loadDemoData(database.db);
   const kv = redisUrl ? createRedisKv(redisUrl, `${schema ?? randomBytes(6).toString('hex')}:`) : createDbKv(database.db);
-  const app = await buildApp({ settings, database, kv, webDist: null, ...(opts.now ? { now: opts.now } : {}) });
+  const app = await buildApp({ settings, database, kv, webDist: opts.webDist ?? null, ...(opts.now ? { now: opts.now } : {}) });
   await app.ready();
   return {
     app,

@@ -34,6 +34,15 @@ export function reactionOf(code: string): SessionCode {
 }
 
 let csrf = '';
+
+/** How a request reaches the server: the browser's fetch, or the server's own (its first screens). */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** Sends every later call through `next` (the server's first-screen renderer does, in-process). */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
 let sessionListener: SessionListener | null = null;
 
 /** The shell registers how to react to refusals (dialog, lock screen, toasts). */
@@ -75,7 +84,7 @@ export async function call<E extends Endpoint>(endpoint: E | Route<E>, input: Ca
   }
   let response: Response;
   try {
-    response = await fetch(buildUrl(endpoint.path, input.query as Record<string, unknown> | undefined), {
+    response = await transport(buildUrl(endpoint.path, input.query as Record<string, unknown> | undefined), {
       method: endpoint.method,
       credentials: 'include',
       headers,

@@ -22,13 +22,24 @@ function BaseText({ children }: { children: ReactNode }) {
 }
 
 /** Theme, locale, toasts and confirmations (top-centre, 3 s), settings and the query cache. */
-export function Providers({ locale, settings, children }: { locale: Locale; settings: PublicSettings; children: ReactNode }) {
+export function Providers({
+  locale,
+  settings,
+  client = queryClient,
+  children,
+}: {
+  locale: Locale;
+  settings: PublicSettings;
+  /** The browser's one query cache unless told (the server's first screen uses its own per render). */
+  client?: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <SettingsProvider value={settings}>
       <ConfigProvider locale={locale} theme={buildTheme(settings.theme)}>
         <FeedbackProvider>
           <BaseText>
-            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+            <QueryClientProvider client={client}>{children}</QueryClientProvider>
           </BaseText>
         </FeedbackProvider>
       </ConfigProvider>

@@ -4,6 +4,7 @@ import type { PublicSettings } from '@portal/contracts/settings';
 import { loadNamespaces } from '../i18n/index';
 import type { Namespace } from '../i18n/resources';
 import { PORTAL_NAMESPACES, isPortalPath, portalRoutes } from '../portal/routes';
+import { FirstScreenReady, dropFirstScreen, useFirstScreenFor } from '../shared/first-screen';
 import { FullPageSpin, RedirectIfSignedIn, RequireSession } from './guards';
 
 // Each part loads its translation namespaces together with its code (`common` is always there).
@@ -16,7 +17,7 @@ const LoginPage = lazy(async () => {
   return { default: login };
 });
 // Opened directly on /login: its code starts loading now, beside the settings and current-user calls.
-if (window.location.pathname === '/login') void loadLoginPage();
+if (typeof window !== 'undefined' && window.location.pathname === '/login') void loadLoginPage();
 // Error pages load on demand: a visit that never fails never downloads them.
 const ErrorPage = lazy(() => import('../shell/error-page').then((m) => ({ default: m.ErrorPage })));
 const ShellLayout = lazy(async () => {
@@ -33,7 +34,12 @@ export function firstNamespaces(pathname: string): Namespace[] {
   return SHELL_NAMESPACES;
 }
 
-const page = (node: ReactNode) => <Suspense fallback={<FullPageSpin />}>{node}</Suspense>;
+const page = (node: ReactNode) => (
+  <Suspense fallback={<FullPageSpin />}>
+    {node}
+    <FirstScreenReady />
+  </Suspense>
+);
 
 /**
  * The fixed routes of both specifications (decisions.md section 6). Everything else is the shell:
@@ -68,6 +74,7 @@ class RenderFailure extends Component<{ path: string; children: ReactNode }, { f
   }
 
   override componentDidCatch(error: unknown): void {
+    dropFirstScreen();
     console.error(error);
   }
 
@@ -77,9 +84,11 @@ class RenderFailure extends Component<{ path: string; children: ReactNode }, { f
   }
 }
 
-function AppRoutes({ settings }: { settings: PublicSettings }) {
+/** The routes for the current address, under any router (the browser's, or the server's static one). */
+export function AppRoutes({ settings }: { settings: PublicSettings }) {
   const routes = useMemo(() => buildRoutes(settings), [settings]);
   const { pathname } = useLocation();
+  useFirstScreenFor(pathname);
   return <RenderFailure path={pathname}>{useRoutes(routes)}</RenderFailure>;
 }
 

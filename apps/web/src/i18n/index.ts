@@ -57,7 +57,7 @@ export async function initI18n(lang: Lang = currentLang(), namespaces: Namespace
       interpolation: { escapeValue: false },
       returnObjects: true,
     });
-  document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
   return i18next;
 }
 

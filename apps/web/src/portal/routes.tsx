@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { prefetchPortalContent } from '../features/cms/queries';
 import { loadNamespaces } from '../i18n/index';
 import type { Namespace } from '../i18n/resources';
+import { FirstScreenReady, hasFirstScreen } from '../shared/first-screen';
 
 /** The translation namespaces of every portal page besides `common`. */
 export const PORTAL_NAMESPACES: Namespace[] = ['portal', 'trading'];
@@ -17,7 +18,15 @@ const chunkByPath = new Map<string, Loader>();
 function page(path: string, load: Loader): RouteObject {
   chunkByPath.set(path, load);
   const Page = lazy(async () => ({ default: await load() }));
-  return { path, element: <Page /> };
+  return {
+    path,
+    element: (
+      <>
+        <Page />
+        <FirstScreenReady />
+      </>
+    ),
+  };
 }
 
 const loadLayout = () => import('./layout').then((m) => m.PortalLayout);
@@ -89,7 +98,8 @@ function preloadCurrentPage(): void {
   // The first group renders inside the portal layout; framed pages have their own.
   if (portalRoutes[0]?.children?.some((route) => route.path === pathname)) {
     void loadLayout();
-    prefetchPortalContent(pathname);
+    // The server's first screen brought the page's content along (shared/first-screen.ts).
+    if (!hasFirstScreen()) prefetchPortalContent(pathname);
   }
 }
 preloadCurrentPage();

@@ -58,3 +58,8 @@ export function takeLoginUrl(): string | null {
   sessionStorage.removeItem(LOGIN_URL_KEY);
   return url && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/login') ? url : null;
 }
+
+/** One kept value, or null (also where there is no storage: the server's first screen). */
+export function storedValue(key: (typeof USER_KEYS)[number]): string | null {
+  return typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(key);
+}

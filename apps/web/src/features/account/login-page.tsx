@@ -12,7 +12,7 @@ import { loadNamespaces } from '../../i18n/index';
 import { useFeedback } from '../../shared/feedback';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { createPasswordTransport } from '../../shared/password-transport';
-import { storeLoginAnswer, takeLoginUrl } from '../../shared/session-storage';
+import { storeLoginAnswer, storedValue, takeLoginUrl } from '../../shared/session-storage';
 import { useSettings } from '../../shared/settings';
 import { CheckCodeImage, useCheckCode } from './check-code-image';
 import { CURRENT_USER_KEY } from '../../shared/use-current-user';
@@ -62,7 +62,7 @@ export function LoginPage() {
   const [form] = Form.useForm<PasswordForm>();
   const [loading, setLoading] = useState(false);
   const [loginType, setLoginType] = useState<LoginType>('password');
-  const userType = params.get('user_type') ?? sessionStorage.getItem('user_type');
+  const userType = params.get('user_type') ?? storedValue('user_type');
   // The portal's "register" link (/login?register=1) opens the registration wizard directly.
   const registerFromLink = params.get('register') === '1' && showRegisterLink(settings.registerButton, userType);
   const [dialog, setDialog] = useState<Dialog | null>(registerFromLink ? 'register' : null);
@@ -103,7 +103,7 @@ export function LoginPage() {
         account: values.account.trim(),
         password: await createPasswordTransport(settings.webEncryptType)(values.password),
         check_code: codeRequired ? values.check_code?.trim() : undefined,
-        req_code_session_id: sessionStorage.getItem('cc') ?? undefined,
+        req_code_session_id: storedValue('cc') ?? undefined,
         tenantId: values.tenantId,
         kindCode: tenant?.kind_code,
         terminal_type: 'pc',

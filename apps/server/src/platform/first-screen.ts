@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Lang } from '@portal/contracts/i18n';
+import type { PublicSettings } from '@portal/contracts/settings';
+import { langOf } from './i18n';
+
+/** What the web build's first-screen module exports (apps/web/src/app/first-screen.server.tsx). */
+interface FirstScreenModule {
+  hasFirstScreen(pathname: string): boolean;
+  renderFirstScreen(pathname: string, lang: Lang, settings: PublicSettings, api: Transport): Promise<Screen>;
+}
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+interface Screen {
+  html: string;
+  styles: string;
+  data: unknown;
+}
+
+/** One finished page: index.html with the first screen in it, as sent and compressed. */
+interface Page {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * How long a rendered page is served as it is; the next request after that waits for a new render
+ * (about 0.1 s). The browser refreshes the data it starts from at once anyway (shared/first-screen.ts),
+ * so a copy shows answers at most this old, and only until the app has taken over.
+ */
+const FRESH_MS = 10_000;
+
+/**
+ * How long a request waits for a first screen being rendered; past it, that request gets the
+ * plain index.html (the render goes on and serves the next ones).
+ */
+const WAIT_MS = 3_000;
+
+/**
+ * The #root the app renders into stays laid out but invisible while the first screen is there;
+ * the app removes the first screen once its page has rendered (apps/web/src/shared/first-screen.ts).
+ */
+const HIDE_APP_UNDER_FIRST_SCREEN = '<style>#first-screen~#root{position:absolute;top:0;left:0;right:0;visibility:hidden}</style>';
+
+/**
+ * Pages with their first screen rendered by the server (decision 064): the login page and the
+ * portal's pages, for a visitor, in the language of the request, with their public data. The first
+ * request for a page and language renders it; later ones get the kept result for a few seconds. Without the web build's
+ * module, or when a page fails to render, the plain index.html is served.
+ */
+export function createFirstScreens(deps: {
+  /** The web build (index.html, assets/); its first-screen module is in dist-ssr/ beside it. */
+  webDist: string;
+  settings: PublicSettings;
+  /** The app itself: the pages' data is asked from it in process, as a visitor's browser would. */
+  app: FastifyInstance;
+  freshMs?: number;
+}) {
+  const log = deps.app.log;
+  const modulePath = path.join(deps.webDist, '..', 'dist-ssr', 'first-screen.server.js');
+  const template = firstScreenTemplate(deps.webDist);
+  let loaded: Promise<FirstScreenModule | null> | null = null;
+  const freshMs = deps.freshMs ?? FRESH_MS;
+  /** The last render of each page and language (null: it failed), and when it started. */
+  const rendered = new Map<string, { page: Page | null; at: number }>();
+  const rendering = new Map<string, Promise<Page | null>>();
+
+  const load = (): Promise<FirstScreenModule | null> => {
+    loaded ??= fs.existsSync(modulePath)
+      ? (import(pathToFileURL(modulePath).href) as Promise<FirstScreenModule>).catch((err: unknown) => {
+          log.warn({ err }, 'first screens: the web build module did not load; pages are rendered by the browser alone');
+          return null;
+        })
+      : Promise.resolve(null);
+    return loaded;
+  };
+
+  /** A visitor's request in `lang`, answered by the app in process. */
+  const api =
+    (lang: Lang): Transport =>
+    async (url, init) => {
+      const answer = await deps.app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers: { accept: 'application/json', 'content-type': 'application/json', 'accept-language': lang, cookie: `lang=${lang}` },
+        ...(typeof init.body === 'string' && { payload: init.body }),
+      });
+      return new Response(answer.rawPayload, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    };
+
+  const build = async (mod: FirstScreenModule, pathname: string, lang: Lang): Promise<Page | null> => {
+    try {
+      const screen = await mod.renderFirstScreen(pathname, lang, deps.settings, api(lang));
+      const plain = Buffer.from(compose(template, pathname, lang, screen), 'utf8');
+      return {
+        plain,
+        br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzip: zlib.gzipSync(plain, { level: 9 }),
+      };
+    } catch (err) {
+      log.warn({ err, pathname, lang }, 'first screen not rendered; the page is rendered by the browser alone');
+      return null;
+    }
+  };
+
+  /** The page for `pathname` in `lang`, or null where the browser renders alone. */
+  const page = async (pathname: string, lang: Lang): Promise<Page | null> => {
+    const mod = await load();
+    if (!mod || !mod.hasFirstScreen(pathname)) return null;
+    const key = `${pathname} ${lang}`;
+    const last = rendered.get(key);
+    if (last && Date.now() - last.at < freshMs) return last.page;
+    let pending = rendering.get(key);
+    if (!pending) {
+      // Requests meanwhile share this render.
+      const at = Date.now();
+      pending = build(mod, pathname, lang).then((result) => {
+        rendered.set(key, { page: result, at });
+        rendering.delete(key);
+        return result;
+      });
+      rendering.set(key, pending);
+    }
+    return pending;
+  };
+
+  return {
+    page,
+
+    /** Answers a page request with its first screen; false when there is none (send index.html). */
+    async send(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<boolean> {
+      // Addresses with a query render the page they name (a filter, a detail): the browser does that.
+      if (request.url.includes('?')) return false;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), WAIT_MS);
+      });
+      const found = await Promise.race([page(pathname, langOf(request)), timeout]);
+      clearTimeout(timer);
+      if (!found) return false;
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      const [body, encoding] = /\bbr\b/.test(accepts)
+        ? [found.br, 'br']
+        : /\bgzip\b/.test(accepts)
+          ? [found.gzip, 'gzip']
+          : [found.plain, null];
+      if (encoding) reply.header('content-encoding', encoding);
+      await reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, accept-language, cookie')
+        .send(body);
+      return true;
+    },
+
+    /** Renders the most visited first screens ahead of their first request. */
+    async warm(pathnames: string[], lang: Lang): Promise<void> {
+      for (const pathname of pathnames) await page(pathname, lang);
+    },
+  };
+}
+
+export type FirstScreens = ReturnType<typeof createFirstScreens>;
+
+interface Template {
+  /** index.html without its script, module preloads and stylesheet. */
+  html: string;
+  /** Every stylesheet of the build, entry first: the first screen's pages use their chunks' classes. */
+  css: string;
+  /** Starts the app's code once the first screen has painted (see below). */
+  loader: string;
+}
+
+/**
+ * The parts of the web build a first-screen page is made of. The app's code is requested after
+ * the first paint instead of from the head: on a slow link its 200 KB would otherwise share the
+ * bandwidth with the page and its styles, and the page already shows what the code will render.
+ * The build's stylesheets (about 8 KB compressed in all) are inlined, so the first paint waits
+ * for no other request.
+ */
+export function firstScreenTemplate(webDist: string): Template {
+  const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const scripts = [...index.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)].map((m) => m[1]!);
+  const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  const entryCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/assets\/([^"]+)">/g)].map((m) => m[1]!);
+  const assets = path.join(webDist, 'assets');
+  const cssFiles = [
+    ...entryCss,
+    ...fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith('.css') && !entryCss.includes(f))
+      .sort(),
+  ];
+  const css = cssFiles.map((f) => fs.readFileSync(path.join(assets, f), 'utf8')).join('\n');
+  const html = index
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(/\s*<link rel="stylesheet" crossorigin href="[^"]+">/g, '');
+  const loader =
+    `<script>(function(){var done=false;function go(){if(done)return;done=true;` +
+    `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
+    `${JSON.stringify(scripts)}.forEach(function(s){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=s;document.head.appendChild(e)})}` +
+    // After the next frame has painted; a tab in the background paints no frames, so a timer too.
+    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()</script>`;
+  return { html, css, loader };
+}
+
+/**
+ * index.html with the first screen before #root, its styles in the head and the app's code
+ * started at the end of the body. The copy is inert and its fields read-only: nothing typed or
+ * clicked there before the app has taken over is lost.
+ */
+export function compose(template: Template, pathname: string, lang: Lang, screen: Screen): string {
+  const markup = screen.html.replace(/<(input|textarea)\b/g, '<$1 readonly');
+  // JSON in a script element: "<" escaped so that no "</script>" in the data can end it.
+  const data = JSON.stringify(screen.data).replace(/</g, '\\u003c');
+  return template.html
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${lang}"`)
+    .replace('</head>', () => `${screen.styles}<style>${template.css}</style>${HIDE_APP_UNDER_FIRST_SCREEN}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="first-screen" data-path="${escapeAttr(pathname)}" inert>${markup}</div><div id="root"></div>` +
+        `<script type="application/json" id="first-screen-data">${data}</script>${template.loader}`,
+    );
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseURL, launch, newPage, screenshot } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('first screens rendered by the server (decision 064)', () => {
+  it('shows the home page, the listing market and the login form before any code has run', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, viewport: { width: 1366, height: 820 } });
+    await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL() }]);
+    const page = await context.newPage();
+
+    await page.goto('/index');
+    const copy = page.locator('#first-screen');
+    // The banner, the notices and the enterprises come with the HTML, with real data.
+    expect(await copy.locator('.home-banner img').first().getAttribute('alt')).toBe('大宗商品一站式交易平台');
+    expect(await copy.locator('.price-index-item').count()).toBe(6);
+    expect(await copy.locator('.enterprise-card').count()).toBe(6);
+    expect(await copy.getByText('山西晋煤能源有限公司').count()).toBeGreaterThan(0);
+    // Styled: antd's and the page's styles are in the head, so the banner has its height.
+    expect(await copy.locator('.home-banner').evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(100);
+    await screenshot(page, 'first-screen-index-no-js');
+
+    await page.goto('/onListing');
+    expect(await page.locator('#first-screen [data-testid="listing-card"]').count()).toBeGreaterThan(0);
+
+    await page.goto('/login');
+    // The copy takes no input: its fields are read-only and the whole copy is inert.
+    expect(await page.locator('#first-screen input[autocomplete="username"]').getAttribute('readonly')).toBe('');
+    expect(await copy.getAttribute('inert')).toBe('');
+    await context.close();
+  });
+
+  it('renders the copy in the chosen language', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    await context.addCookies([{ name: 'lang', value: 'en-US', url: baseURL() }]);
+    const page = await context.newPage();
+    await page.goto('/login');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
+    expect(await page.locator('#first-screen h1').textContent()).toMatch(/welcome/i);
+    await context.close();
+  });
+
+  it('hands over to the app: one page, live, with the same content', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/index');
+    await page.locator('#first-screen').waitFor({ state: 'detached' });
+    expect(await page.locator('.enterprise-card').count()).toBe(6);
+    expect(await page.locator('#root').evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+    // Live: a notice tab switches.
+    await page.getByRole('tab', { name: '成交公告' }).click();
+    const notices = page.locator('.home-notices').getByRole('tabpanel');
+    await expect.poll(() => notices.getByRole('link').first().textContent(), { timeout: 10_000 }).toContain('成交');
+
+    await page.goto('/login');
+    await page.locator('#first-screen').waitFor({ state: 'detached' });
+    const account = page.getByLabel('用户名');
+    await account.fill('buyer01');
+    expect(await account.inputValue()).toBe('buyer01');
+    expect(await page.locator('input[autocomplete="username"]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('serves the browser-rendered page for an address with a query, and for the back office', async () => {
+    for (const path of ['/onListing?from=journey', '/mainIndex']) {
+      const html = await (await fetch(new URL(path, baseURL()))).text();
+      expect(html, path).not.toContain('id="first-screen"');
+      expect(html, path).toContain('<script type="module"');
+    }
+  });
+});
