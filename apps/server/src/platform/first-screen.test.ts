@@ -125,9 +125,10 @@ describe('first screens rendered by the server', () => {
     expect(renderOf(again.body)).toBe(renderOf(first.body));
 
     const screens = createFirstScreens({ webDist: dist, settings: publicSettings(t.settings), app: t.app, freshMs: 0 });
-    const a = await screens.page('/index', 'zh-CN');
-    const b = await screens.page('/index', 'zh-CN');
-    expect(Number(renderOf(b!.plain.toString()))).toBeGreaterThan(Number(renderOf(a!.plain.toString())));
+    const a = Number(renderOf((await screens.page('/index', 'zh-CN'))!.plain.toString()));
+    // Past its fresh time the kept page is still served at once, and a new render replaces it.
+    expect(Number(renderOf((await screens.page('/index', 'zh-CN'))!.plain.toString()))).toBe(a);
+    await expect.poll(async () => Number(renderOf((await screens.page('/index', 'zh-CN'))!.plain.toString()))).toBeGreaterThan(a);
     expect(await screens.page('/mainIndex', 'zh-CN')).toBeNull();
   });
 

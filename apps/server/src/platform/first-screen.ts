@@ -27,11 +27,13 @@ interface Page {
 }
 
 /**
- * How long a rendered page is served as it is; the next request after that waits for a new render
- * (about 0.1 s). The browser refreshes the data it starts from at once anyway (shared/first-screen.ts),
- * so a copy shows answers at most this old, and only until the app has taken over.
+ * How long a rendered page is served as it is. Up to MAX_STALE_MS it is still served at once, while
+ * a new render with fresh data replaces it in the background; past that, a request waits for the
+ * new render (about 0.1-0.3 s). The browser asks for the data it starts from again at once anyway
+ * (shared/first-screen.ts), so an older copy shows only until the app has taken over.
  */
 const FRESH_MS = 10_000;
+const MAX_STALE_MS = 5 * 60_000;
 
 /**
  * How long a request waits for a first screen being rendered; past it, that request gets the
@@ -115,19 +117,20 @@ export function createFirstScreens(deps: {
     if (!mod || !mod.hasFirstScreen(pathname)) return null;
     const key = `${pathname} ${lang}`;
     const last = rendered.get(key);
-    if (last && Date.now() - last.at < freshMs) return last.page;
-    let pending = rendering.get(key);
-    if (!pending) {
-      // Requests meanwhile share this render.
+    const age = last ? Date.now() - last.at : Infinity;
+    if (age >= freshMs && !rendering.has(key)) {
       const at = Date.now();
-      pending = build(mod, pathname, lang).then((result) => {
-        rendered.set(key, { page: result, at });
-        rendering.delete(key);
-        return result;
-      });
-      rendering.set(key, pending);
+      rendering.set(
+        key,
+        build(mod, pathname, lang).then((result) => {
+          rendered.set(key, { page: result, at });
+          rendering.delete(key);
+          return result;
+        }),
+      );
     }
-    return pending;
+    if (last && age < MAX_STALE_MS) return last.page;
+    return rendering.get(key) ?? last?.page ?? null;
   };
 
   return {

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ArrowDownOutlined, ArrowUpOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Input, InputNumber, Skeleton } from 'antd';
+import { Button, InputNumber, Skeleton } from 'antd';
+// The plain field only (antd's Input index also brings TextArea, Search, OTP and Group).
+import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
