@@ -35,6 +35,41 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The entry imports the app's main part (src/app/app.tsx) after a first task of its own (main.tsx);
+ * this lists that part's files as module preloads in index.html beside the entry's, so they
+ * download with it instead of after it.
+ */
+function preloadAppPart(): Plugin {
+  return {
+    name: 'preload-app-part',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        const app = bundle && Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/app.tsx'));
+        if (!bundle || !app) return html;
+        const files = new Set<string>();
+        const walk = (name: string) => {
+          const chunk = bundle[name];
+          if (files.has(name) || chunk?.type !== 'chunk') return;
+          files.add(name);
+          chunk.imports.forEach(walk);
+        };
+        walk(app.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's first-screen module (`vite build --ssr`, decision 064) is one self-contained Node
   // module: React, antd and the rest are bundled in, so it runs the same ES code as the browser.
@@ -43,7 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ssr: { noExternal: true, target: 'node' as const },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }),
-  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress(), preloadAppPart()])],
   resolve: {
     // antd/locale/* re-exports the CommonJS build, which would put a second copy of the date-picker
     // and pagination locales into the entry chunk; the ES build shares the modules already there.

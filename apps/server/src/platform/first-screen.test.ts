@@ -27,7 +27,7 @@ const INDEX = `<!doctype html>
  */
 const MODULE = `
 let renders = 0;
-export function hasFirstScreen(pathname) { return pathname === '/index' || pathname === '/broken'; }
+export function hasFirstScreen(pathname) { return ['/index', '/login', '/broken'].includes(pathname); }
 export async function renderFirstScreen(pathname, lang, settings, api) {
   if (pathname === '/broken') throw new Error('render failed');
   const answer = await (await api('/omc/api/sys/public_settings', { method: 'GET' })).json();
@@ -35,7 +35,7 @@ export async function renderFirstScreen(pathname, lang, settings, api) {
   return {
     html: '<main><h1>' + lang + ' ' + answer.return_code + ' ' + settings.theme + '</h1><input name="account"><textarea></textarea><p>render ' + renders + '</p></main>',
     styles: '<style data-css-hash="x">.ant-btn{color:red}</style>',
-    data: { queries: [{ queryKey: ['note'], state: { data: '</script><script>alert(1)</script>' } }] },
+    data: { queries: pathname === '/login' ? [] : [{ queryKey: ['note'], state: { data: '</script><script>alert(1)</script>' } }] },
   };
 }`;
 
@@ -130,6 +130,11 @@ describe('first screens rendered by the server', () => {
     expect(Number(renderOf((await screens.page('/index', 'zh-CN'))!.plain.toString()))).toBe(a);
     await expect.poll(async () => Number(renderOf((await screens.page('/index', 'zh-CN'))!.plain.toString()))).toBeGreaterThan(a);
     expect(await screens.page('/mainIndex', 'zh-CN')).toBeNull();
+    // A page rendered without data is kept as it is.
+    const login = renderOf((await screens.page('/login', 'zh-CN'))!.plain.toString());
+    await screens.page('/login', 'zh-CN');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(renderOf((await screens.page('/login', 'zh-CN'))!.plain.toString())).toBe(login);
   });
 
   it('leaves the API and files alone', async () => {

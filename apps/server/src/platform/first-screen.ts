@@ -24,16 +24,18 @@ interface Page {
   plain: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /** Rendered without data (the login form): nothing in it goes stale. */
+  fixed: boolean;
 }
 
 /**
- * How long a rendered page is served as it is. Up to MAX_STALE_MS it is still served at once, while
+ * How long a rendered page with data is served as it is. Up to MAX_STALE_MS it is still served at once, while
  * a new render with fresh data replaces it in the background; past that, a request waits for the
  * new render (about 0.1-0.3 s). The browser asks for the data it starts from again at once anyway
  * (shared/first-screen.ts), so an older copy shows only until the app has taken over.
  */
-const FRESH_MS = 10_000;
-const MAX_STALE_MS = 5 * 60_000;
+const FRESH_MS = 60_000;
+const MAX_STALE_MS = 10 * 60_000;
 
 /**
  * How long a request waits for a first screen being rendered; past it, that request gets the
@@ -98,12 +100,15 @@ export function createFirstScreens(deps: {
 
   const build = async (mod: FirstScreenModule, pathname: string, lang: Lang): Promise<Page | null> => {
     try {
+      const started = performance.now();
       const screen = await mod.renderFirstScreen(pathname, lang, deps.settings, api(lang));
+      log.debug({ pathname, lang, ms: Math.round(performance.now() - started) }, 'first screen rendered');
       const plain = Buffer.from(compose(template, pathname, lang, screen), 'utf8');
       return {
         plain,
         br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
         gzip: zlib.gzipSync(plain, { level: 9 }),
+        fixed: ((screen.data as { queries?: unknown[] } | null)?.queries?.length ?? 0) === 0,
       };
     } catch (err) {
       log.warn({ err, pathname, lang }, 'first screen not rendered; the page is rendered by the browser alone');
@@ -118,7 +123,8 @@ export function createFirstScreens(deps: {
     const key = `${pathname} ${lang}`;
     const last = rendered.get(key);
     const age = last ? Date.now() - last.at : Infinity;
-    if (age >= freshMs && !rendering.has(key)) {
+    const fixed = last?.page?.fixed === true;
+    if (!fixed && age >= freshMs && !rendering.has(key)) {
       const at = Date.now();
       rendering.set(
         key,
@@ -129,7 +135,7 @@ export function createFirstScreens(deps: {
         }),
       );
     }
-    if (last && age < MAX_STALE_MS) return last.page;
+    if (last && (fixed || age < MAX_STALE_MS)) return last.page;
     return rendering.get(key) ?? last?.page ?? null;
   };
 

@@ -18,7 +18,8 @@ import { isPortalPath } from '../portal/routes';
 import { CURRENT_USER_KEY } from '../shared/use-current-user';
 import { loadLocale } from './locale';
 import { Providers } from './providers';
-import { AppRoutes, firstNamespaces } from './router';
+import { firstNamespaces } from './namespaces';
+import { AppRoutes } from './router';
 
 export interface FirstScreen {
   /** The page's markup, to place before the app's root. */

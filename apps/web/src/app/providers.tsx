@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import type { PublicSettings } from '@portal/contracts/settings';
 import { FeedbackProvider } from '../shared/feedback';
 import { SettingsProvider } from '../shared/settings';
+import { queryClient } from './query-client';
 import { buildTheme } from './theme';
-
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
 
 /** The base text of every page from the theme: colour, size, line height and font. */
 function BaseText({ children }: { children: ReactNode }) {

@@ -2,14 +2,10 @@ import { Component, Suspense, lazy, useMemo, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { PublicSettings } from '@portal/contracts/settings';
 import { loadNamespaces } from '../i18n/index';
-import type { Namespace } from '../i18n/resources';
-import { PORTAL_NAMESPACES, isPortalPath, portalRoutes } from '../portal/routes';
+import { portalRoutes } from '../portal/routes';
 import { FirstScreenReady, dropFirstScreen, useFirstScreenFor } from '../shared/first-screen';
 import { FullPageSpin, RedirectIfSignedIn, RequireSession } from './guards';
-
-// Each part loads its translation namespaces together with its code (`common` is always there).
-const LOGIN_NAMESPACES: Namespace[] = ['login'];
-const SHELL_NAMESPACES: Namespace[] = ['shell', 'profile'];
+import { LOGIN_NAMESPACES, SHELL_NAMESPACES } from './namespaces';
 
 const loadLoginPage = () => import('../features/account/login-page');
 const LoginPage = lazy(async () => {
@@ -26,13 +22,6 @@ const ShellLayout = lazy(async () => {
   const [{ ShellLayout: shell }] = await Promise.all([import('../shell/shell-layout'), loadNamespaces(SHELL_NAMESPACES)]);
   return { default: shell };
 });
-
-/** The namespaces the first screen at `pathname` needs; main.tsx loads them with the language. */
-export function firstNamespaces(pathname: string): Namespace[] {
-  if (pathname === '/login') return LOGIN_NAMESPACES;
-  if (isPortalPath(pathname)) return PORTAL_NAMESPACES;
-  return SHELL_NAMESPACES;
-}
 
 const page = (node: ReactNode) => (
   <Suspense fallback={<FullPageSpin />}>

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { formatNumber } from '../../shared/format';
 
 /** A date as YYYY-MM-DD in the reader's time zone. */
 export function formatDate(iso: string): string {
@@ -20,7 +21,7 @@ export function cutText(text: string, max: number): string {
 
 /** An index value with thousands separators and two decimals. */
 export function formatIndexValue(value: number): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return formatNumber(value, 2);
 }
 
 /** A change in percent with two decimals and its sign, e.g. +1.29% / -2.16% / 0.00%. */
