@@ -34,6 +34,9 @@ describe('first screens rendered by the server (decision 064)', () => {
     // The copy takes no input: its fields are read-only and the whole copy is inert.
     expect(await page.locator('#first-screen input[autocomplete="username"]').getAttribute('readonly')).toBe('');
     expect(await copy.getAttribute('inert')).toBe('');
+    // Every visitor gets the same copy: it never carries a picture code (each visitor asks for their own).
+    expect(await page.locator('#first-screen .check-code').count()).toBe(1);
+    expect(await page.locator('#first-screen .check-code img').count()).toBe(0);
     await context.close();
   });
 

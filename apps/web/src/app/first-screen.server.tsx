@@ -96,8 +96,13 @@ async function render(pathname: string, lang: Lang, settings: PublicSettings, ap
   throw new Error(`${pathname}: parts still missing after ${MAX_PASSES} passes, near …${html.slice(Math.max(0, at - 300), at)}`);
 }
 
-/** Whether the page wants `query` loaded now (a query waiting for a choice is not). */
+/**
+ * Whether the first screen loads `query`: not one waiting for a choice (disabled), nor one marked
+ * `meta: { firstScreen: false }` (an answer for one visitor, like a picture code: the rendered page
+ * is shared by every visitor).
+ */
 function enabled(query: Query): boolean {
+  if (query.meta?.firstScreen === false) return false;
   const option = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
   return (typeof option === 'function' ? option(query) : option) !== false;
 }

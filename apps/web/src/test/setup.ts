@@ -1,5 +1,5 @@
-// jsdom lacks matchMedia, which antd's responsive helpers read.
-if (!window.matchMedia) {
+// jsdom lacks matchMedia, which antd's responsive helpers read (tests in the node environment have no window).
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,

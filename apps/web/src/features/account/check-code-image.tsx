@@ -20,6 +20,8 @@ export function useCheckCode(scope = 'login', options: { enabled?: boolean } = {
     gcTime: 0,
     retry: false,
     enabled: options.enabled ?? true,
+    // One visitor's code: never asked for by the server's first screen, which every visitor shares.
+    meta: { firstScreen: false },
   });
   return { img: query.data?.img ?? null, cc: query.data?.cc ?? '', failed: query.isError, refresh: () => query.refetch() };
 }
