@@ -52,8 +52,8 @@ const HIDE_APP_UNDER_FIRST_SCREEN = '<style>#first-screen~#root{position:absolut
 /**
  * Pages with their first screen rendered by the server (decision 064): the login page and the
  * portal's pages, for a visitor, in the language of the request, with their public data. The first
- * request for a page and language renders it; later ones get the kept result for a few seconds. Without the web build's
- * module, or when a page fails to render, the plain index.html is served.
+ * request for a page and language renders it; later ones get the kept result (see FRESH_MS).
+ * Without the web build's module, or when a page fails to render, the plain index.html is served.
  */
 export function createFirstScreens(deps: {
   /** The web build (index.html, assets/); its first-screen module is in dist-ssr/ beside it. */
