@@ -15,33 +15,45 @@ export function hasFirstScreen(): boolean {
   return el !== null && el.dataset.path === window.location.pathname;
 }
 
+/** The cache the first screen's answers went into, until they have been asked for again. */
+let answered: QueryClient | null = null;
+
 /**
  * Puts the answers the first screen was rendered with into the browser's query cache, so the app's
- * first render shows what the copy shows. They are marked stale: the server keeps a rendered page
- * for a few seconds, so each query asks again once its component mounts, and what changed since
- * shows a moment later (unchanged answers change nothing on screen).
+ * first render shows what the copy shows. They count as fresh until the copy is gone and the
+ * browser is idle; then every query asks again (the server keeps a rendered page for up to a
+ * minute), and what changed since shows a moment later (unchanged answers change nothing on
+ * screen). Asking at once would put that work beside the first render, on the busiest moment.
  */
 export function takeFirstScreenData(client: QueryClient): void {
   const script = document.getElementById(`${ID}-data`);
   if (!script || !hasFirstScreen()) return;
   try {
     // TanStack's dehydrated state; its few fields are read here (its `hydrate` would add 1.5 KB to every first visit).
-    const state = JSON.parse(script.textContent ?? '{}') as {
-      queries?: { queryKey: QueryKey; state: { data: unknown; dataUpdatedAt: number } }[];
-    };
-    for (const query of state.queries ?? [])
-      client.setQueryData(query.queryKey, query.state.data, { updatedAt: query.state.dataUpdatedAt });
-    void client.invalidateQueries({ refetchType: 'none' });
+    const state = JSON.parse(script.textContent ?? '{}') as { queries?: { queryKey: QueryKey; state: { data: unknown } }[] };
+    for (const query of state.queries ?? []) client.setQueryData(query.queryKey, query.state.data);
+    answered = client;
   } catch {
     // Unreadable: the queries load as on any other page.
   }
   script.remove();
 }
 
+/** Asks again for the first screen's answers once the browser is idle. */
+function refreshFirstScreenData(): void {
+  const client = answered;
+  if (!client) return;
+  answered = null;
+  const refresh = () => void client.invalidateQueries();
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(refresh, { timeout: 2000 });
+  else setTimeout(refresh, 200);
+}
+
 /** Removes the server's first screen; the app underneath becomes visible. */
 export function dropFirstScreen(): void {
   if (typeof document === 'undefined') return;
   document.getElementById(ID)?.remove();
+  refreshFirstScreenData();
 }
 
 /** Rendered beside a page inside its Suspense boundary: commits, and drops the copy, once the page has. */
@@ -54,6 +66,6 @@ export function FirstScreenReady(): null {
 export function useFirstScreenFor(pathname: string): void {
   useLayoutEffect(() => {
     const el = document.getElementById(ID);
-    if (el && el.dataset.path !== pathname) el.remove();
+    if (el && el.dataset.path !== pathname) dropFirstScreen();
   }, [pathname]);
 }
