@@ -1,26 +1,22 @@
 import { Component, Suspense, lazy, useMemo, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { PublicSettings } from '@portal/contracts/settings';
-import { loadNamespaces } from '../i18n/index';
+import { withTexts } from '../i18n/index';
 import { portalRoutes } from '../portal/routes';
 import { FirstScreenReady, dropFirstScreen, useFirstScreenFor } from '../shared/first-screen';
 import { FullPageSpin, RedirectIfSignedIn, RequireSession } from './guards';
 import { LOGIN_NAMESPACES, SHELL_NAMESPACES } from './namespaces';
 
 const loadLoginPage = () => import('../features/account/login-page');
-const LoginPage = lazy(async () => {
-  const [{ LoginPage: login }] = await Promise.all([loadLoginPage(), loadNamespaces(LOGIN_NAMESPACES)]);
-  return { default: login };
-});
+const LoginPage = lazy(() => withTexts(loadLoginPage(), LOGIN_NAMESPACES).then((m) => ({ default: m.LoginPage })));
 // Opened directly on /login: its code starts loading now, beside the settings and current-user calls.
 if (typeof window !== 'undefined' && window.location.pathname === '/login') void loadLoginPage();
 // Error pages load on demand: a visit that never fails never downloads them.
 const ErrorPage = lazy(() => import('../shell/error-page').then((m) => ({ default: m.ErrorPage })));
-const ShellLayout = lazy(async () => {
+const ShellLayout = lazy(() => {
   // The home tab is always open, so its page starts loading with the shell rather than after it.
   void import('../shell/main-index-page');
-  const [{ ShellLayout: shell }] = await Promise.all([import('../shell/shell-layout'), loadNamespaces(SHELL_NAMESPACES)]);
-  return { default: shell };
+  return withTexts(import('../shell/shell-layout'), SHELL_NAMESPACES).then((m) => ({ default: m.ShellLayout }));
 });
 
 const page = (node: ReactNode) => (

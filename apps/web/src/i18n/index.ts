@@ -65,3 +65,9 @@ export async function initI18n(lang: Lang = currentLang(), namespaces: Namespace
 export function loadNamespaces(namespaces: Namespace[]): Promise<void> {
   return i18next.loadNamespaces(namespaces);
 }
+
+/** A lazily imported module, once it and the namespaces its components render with have both arrived. */
+export async function withTexts<T>(module: Promise<T>, namespaces: Namespace[]): Promise<T> {
+  const [loaded] = await Promise.all([module, loadNamespaces(namespaces)]);
+  return loaded;
+}

@@ -1,9 +1,9 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { prefetchPortalContent } from '../features/cms/queries';
-import { loadNamespaces } from '../i18n/index';
+import { withTexts } from '../i18n/index';
 import type { Namespace } from '../i18n/resources';
-import { FirstScreenReady, hasFirstScreen } from '../shared/first-screen';
+import { FirstScreenReady, isFirstScreenShown } from '../shared/first-screen';
 
 /** The translation namespaces of every portal page besides `common`. */
 export const PORTAL_NAMESPACES: Namespace[] = ['portal', 'trading'];
@@ -30,14 +30,10 @@ function page(path: string, load: Loader): RouteObject {
 }
 
 const loadLayout = () => import('./layout').then((m) => m.PortalLayout);
-const PortalLayout = lazy(async () => {
-  const [layout] = await Promise.all([loadLayout(), loadNamespaces(PORTAL_NAMESPACES)]);
-  return { default: layout };
-});
-const EmbeddedPageLayout = lazy(async () => {
-  const [{ EmbeddedPageLayout: layout }] = await Promise.all([import('../shared/embedded-frame'), loadNamespaces(PORTAL_NAMESPACES)]);
-  return { default: layout };
-});
+const PortalLayout = lazy(() => withTexts(loadLayout(), PORTAL_NAMESPACES).then((layout) => ({ default: layout })));
+const EmbeddedPageLayout = lazy(() =>
+  withTexts(import('../shared/embedded-frame'), PORTAL_NAMESPACES).then((m) => ({ default: m.EmbeddedPageLayout })),
+);
 
 /**
  * The public portal's routes (trading-portal.md section 2), allowed without a session. Every page
@@ -99,7 +95,7 @@ function preloadCurrentPage(): void {
   if (portalRoutes[0]?.children?.some((route) => route.path === pathname)) {
     void loadLayout();
     // The server's first screen brought the page's content along (shared/first-screen.ts).
-    if (!hasFirstScreen()) prefetchPortalContent(pathname);
+    if (!isFirstScreenShown()) prefetchPortalContent(pathname);
   }
 }
 preloadCurrentPage();

@@ -9,7 +9,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 const ID = 'first-screen';
 
 /** Whether the server's first screen of this very address is on the page (not on the server). */
-export function hasFirstScreen(): boolean {
+export function isFirstScreenShown(): boolean {
   if (typeof document === 'undefined') return false;
   const el = document.getElementById(ID);
   return el !== null && el.dataset.path === window.location.pathname;
@@ -27,7 +27,7 @@ let answered: QueryClient | null = null;
  */
 export function takeFirstScreenData(client: QueryClient): void {
   const script = document.getElementById(`${ID}-data`);
-  if (!script || !hasFirstScreen()) return;
+  if (!script || !isFirstScreenShown()) return;
   try {
     // TanStack's dehydrated state; its few fields are read here (its `hydrate` would add 1.5 KB to every first visit).
     const state = JSON.parse(script.textContent ?? '{}') as { queries?: { queryKey: QueryKey; state: { data: unknown } }[] };

@@ -12,7 +12,7 @@ import type { LoginAnswer, PasswordLoginBody } from '@portal/contracts/account';
 import { accountRoutes } from '@portal/contracts/routes/account';
 import { LIMITS } from '@portal/contracts/validation-rules';
 import { ApiError, call } from '../../api/client';
-import { loadNamespaces } from '../../i18n/index';
+import { withTexts } from '../../i18n/index';
 import { useFeedback } from '../../shared/feedback';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { createPasswordTransport } from '../../shared/password-transport';
@@ -30,7 +30,7 @@ interface PasswordForm {
 }
 
 // The dialogs and the mobile form use the `account` namespace: it comes with their code.
-const withAccountTexts = <T,>(load: Promise<T>) => Promise.all([load, loadNamespaces(['account'])]).then(([module]) => module);
+const withAccountTexts = <T,>(load: Promise<T>) => withTexts(load, ['account']);
 const RegisterModal = lazy(() => withAccountTexts(import('./register-modal')).then((m) => ({ default: m.RegisterModal })));
 const ForgotPasswordModal = lazy(() =>
   withAccountTexts(import('./forgot-password-modal')).then((m) => ({ default: m.ForgotPasswordModal })),
