@@ -9,16 +9,16 @@ import {
   pictureCodeSchema,
   smsCodeSchema,
   transportedPassword,
+  text,
   usernameSchema,
+  withSpellings,
 } from './validation';
 
 /** A mobile as get_mobile_by_account answers it: the middle four digits hidden. */
 export const MASKED_MOBILE_PATTERN = /^1[3-9]\d\*{4}\d{4}$/;
-const maskedOrFullMobileSchema = z
-  .string()
-  .trim()
-  .max(11, { message: 'tooLong' })
-  .refine((v) => MASKED_MOBILE_PATTERN.test(v) || /^1[3-9]\d{9}$/.test(v), { message: 'mobilePattern' });
+const maskedOrFullMobileSchema = text(11).refine((v) => MASKED_MOBILE_PATTERN.test(v) || /^1[3-9]\d{9}$/.test(v), {
+  message: 'mobilePattern',
+});
 
 const terminalTypeSchema = z.enum(['pc', 'mobile']);
 
@@ -42,53 +42,40 @@ export const sendForgetSmsCodeBodySchema = z.strictObject({
 });
 export type SendForgetSmsCodeBody = z.infer<typeof sendForgetSmsCodeBodySchema>;
 
-/** The spec names two spellings for the account and the company; exactly one of each is taken. */
-function requireOneOf<T extends Record<string, unknown>>(pairs: [keyof T & string, keyof T & string][]) {
-  return (body: T, ctx: z.RefinementCtx) => {
-    for (const [main, alias] of pairs) {
-      const count = (body[main] !== undefined ? 1 : 0) + (body[alias] !== undefined ? 1 : 0);
-      if (count === 0) ctx.addIssue({ code: 'custom', path: [main], message: 'required' });
-      if (count === 2) ctx.addIssue({ code: 'custom', path: [alias], message: 'unknownField' });
-    }
-  };
-}
-
-export const quickRegBodySchema = z
-  .strictObject({
-    user_account: usernameSchema.optional(),
-    user_name: usernameSchema.optional(),
-    company_name: companyNameSchema.optional(),
-    enterprise_name: companyNameSchema.optional(),
+/** The account and the company, each under either of the two spellings the specification gives. */
+export const quickRegBodySchema = withSpellings(
+  z.strictObject({
     mobile: mobileSchema,
     sms_code: smsCodeSchema,
     /** The new password; the configured rule applies to its plain value. */
     user_pwd: transportedPassword(newPasswordSchema),
     terminalType: terminalTypeSchema.optional(),
-    /** The agreements were ticked; required when agreements exist. */
+    /**
+     * Ticking the agreements is the browser's step; a payload may leave this out. An explicit
+     * `false` says they were not accepted and is refused while agreements exist.
+     */
     agreed: z.boolean().optional(),
-  })
-  .superRefine(
-    requireOneOf([
-      ['user_account', 'user_name'],
-      ['company_name', 'enterprise_name'],
-    ]),
-  );
-export type QuickRegBody = z.infer<typeof quickRegBodySchema>;
+  }),
+  {
+    user_account: { schema: usernameSchema, alias: 'user_name' },
+    company_name: { schema: companyNameSchema, alias: 'enterprise_name' },
+  },
+);
+export type QuickRegBody = z.output<typeof quickRegBodySchema>;
 export const quickRegAnswerSchema = z.object({
   /** Real-name verification page to show as a QR code, when the platform has one configured. */
   qrUrl: z.string().optional(),
 });
 
-export const forgetResetPwdBodySchema = z
-  .strictObject({
-    user_account: accountNameSchema.optional(),
-    user_name: accountNameSchema.optional(),
+export const forgetResetPwdBodySchema = withSpellings(
+  z.strictObject({
     mobile: maskedOrFullMobileSchema.optional(),
     sms_code: smsCodeSchema,
     new_pwd: transportedPassword(newPasswordSchema),
-  })
-  .superRefine(requireOneOf([['user_account', 'user_name']]));
-export type ForgetResetPwdBody = z.infer<typeof forgetResetPwdBodySchema>;
+  }),
+  { user_account: { schema: accountNameSchema, alias: 'user_name' } },
+);
+export type ForgetResetPwdBody = z.output<typeof forgetResetPwdBodySchema>;
 
 export const agreementSchema = z.object({
   id: z.string(),

@@ -26,6 +26,16 @@ export const VALIDATION_REASONS = {
     'zh-TW': '格式不正確，應為區碼（3-4 位，可選）加 7-8 位號碼，如 010-12345678',
   },
   certNoPattern: { 'zh-CN': '只能输入字母和数字', 'en-US': 'may contain only letters and digits', 'zh-TW': '只能輸入字母和數字' },
+  forbiddenCharacter: {
+    'zh-CN': '含有不允许的字符（控制字符或文字方向控制符）',
+    'en-US': 'contains a character that is not allowed (a control character or a text-direction override)',
+    'zh-TW': '含有不允許的字元（控制字元或文字方向控制符）',
+  },
+  spellingsDiffer: {
+    'zh-CN': '两种写法的取值不一致',
+    'en-US': 'are two spellings of one field with different values',
+    'zh-TW': '兩種寫法的取值不一致',
+  },
   mustBeEncrypted: { 'zh-CN': '须加密传输', 'en-US': 'must be sent encrypted', 'zh-TW': '須加密傳輸' },
 } as const satisfies Record<string, Localized>;
 

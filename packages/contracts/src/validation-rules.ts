@@ -27,6 +27,21 @@ export const CERT_NO_PATTERN = /^[A-Za-z0-9]*$/;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 const SYMBOLS = /[!-/:-@[-`{-~]/;
 
+/**
+ * Characters no string that comes in may carry: control characters other than tab, line feed and
+ * carriage return (NUL among them, which PostgreSQL cannot store), the bidirectional embeddings,
+ * overrides and isolates that make a name or a title read differently from what it holds
+ * (U+202A-U+202E, U+2066-U+2069), and half of a surrogate pair, which has no UTF-8 form.
+ */
+const FORBIDDEN_CHARACTER =
+  // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when the value holds a character no input may carry (see FORBIDDEN_CHARACTER). */
+export function hasForbiddenCharacter(value: string): boolean {
+  return FORBIDDEN_CHARACTER.test(value);
+}
+
 /** How many of the four kinds (lower, upper, digit, ASCII punctuation) a password has. */
 export function passwordKinds(password: string): number {
   return [/[a-z]/, /[A-Z]/, /\d/, SYMBOLS].filter((re) => re.test(password)).length;

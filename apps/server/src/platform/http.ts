@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pg from 'pg';
 import type { z } from 'zod';
 import type { Endpoint } from '@portal/contracts/endpoint';
 import { envelopeOf, okEnvelope } from '@portal/contracts/envelope';
@@ -156,10 +157,13 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
       return sendError(reply, lang, error.key, params, undefined, data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0]!;
-      const params = issue.params as { keys?: string[]; origin?: unknown };
+      // A forbidden character is named before anything else wrong in the same payload.
+      const issue = error.validation.find((i) => i.message === 'forbiddenCharacter') ?? error.validation[0]!;
+      const params = issue.params as { keys?: string[]; origin?: unknown; params?: { keys?: string[] } };
       const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const field = params.keys?.length ? params.keys.join(', ') : path || (error.validationContext ?? 'body');
+      // Unknown keys, and the two spellings of one field, name every field involved.
+      const keys = params.keys ?? params.params?.keys;
+      const field = keys?.length ? keys.join(', ') : path || (error.validationContext ?? 'body');
       const reason = reasonOf({ code: issue.keyword, message: issue.message ?? '', origin: params.origin });
       // data.field lets a form put the message under the right input.
       return sendError(reply, lang, 'VALIDATION', { field, reason: VALIDATION_REASONS[reason][lang] }, undefined, { field, reason });
@@ -176,6 +180,15 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
       return sendError(reply, lang, 'UNSUPPORTED_MEDIA');
     }
+    const refusedByDatabase = databaseRefusal(error);
+    if (refusedByDatabase) {
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'the database refused the input');
+      if (refusedByDatabase === 'duplicate') return sendError(reply, lang, 'RECORD_EXISTS');
+      return sendError(reply, lang, 'VALIDATION', { field: 'body', reason: VALIDATION_REASONS.invalidValue[lang] }, 400, {
+        field: 'body',
+        reason: 'invalidValue',
+      });
+    }
     if (isResponseSerializationError(error as never)) {
       request.log.error({ err: error, cause: (error as { cause?: unknown }).cause }, 'answer does not match its contract');
     } else if (error.statusCode && error.statusCode < 500) {
@@ -186,6 +199,21 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
     }
     return sendError(reply, lang, 'INTERNAL', { requestId: String(request.id) }, 500);
   });
+}
+
+/**
+ * Database refusals that input causes, recognised by their code rather than their text (which
+ * carries SQL and values and never reaches the caller): a duplicate key, and a value the column or
+ * a constraint cannot take (PostgreSQL's data exceptions, class 22, and integrity violations,
+ * class 23; SQLite's constraint, mismatch and too-big results). Anything else stays a 500.
+ */
+function databaseRefusal(error: unknown): 'duplicate' | 'invalid' | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'duplicate';
+  if (/^2[23][0-9A-Z]{3}$/.test(code) && error instanceof pg.DatabaseError) return 'invalid';
+  if (code.startsWith('SQLITE_CONSTRAINT') || code === 'SQLITE_MISMATCH' || code === 'SQLITE_TOOBIG') return 'invalid';
+  return null;
 }
 
 /** Answers an unknown API path with the envelope (web routes are served by the static layer). */

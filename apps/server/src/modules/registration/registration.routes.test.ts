@@ -121,6 +121,33 @@ describe('company registration', () => {
     expect((await login(t.app, 'ureatrader', 'Coal@2026')).body.error_no).toBe('0');
   });
 
+  it('accepts both spellings at once when they agree, as the specification’s payload lists them', async () => {
+    const res = await register({ user_name: 'coalbuyer', enterprise_name: '内蒙古伊泰煤炭贸易有限公司' });
+    expect(envelope(res).return_code).toBe('0');
+    expect((await login(t.app, 'coalbuyer', 'Coal@2026')).body.error_no).toBe('0');
+  });
+
+  it('refuses two spellings with different values, naming both, and writes nothing', async () => {
+    const before = await counts();
+    const res = await post('/omc/api/member/reg/quick_reg', {
+      user_account: 'coalbuyer',
+      user_name: 'otherbuyer',
+      company_name: '内蒙古伊泰煤炭贸易有限公司',
+      mobile: '13912345678',
+      sms_code: '123456',
+      user_pwd: 'Coal@2026',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res).error_info).toBe('参数错误：user_account, user_name 两种写法的取值不一致');
+    expect(envelope(res).data).toEqual({ field: 'user_account, user_name', reason: 'spellingsDiffer' });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('registers a payload without `agreed`: ticking the agreements is the browser’s step', async () => {
+    const res = await register({ agreed: undefined });
+    expect(envelope(res).return_code).toBe('0');
+  });
+
   it('answers a QR url and marks the user toVerified when real-name verification is configured', async () => {
     await t.close();
     t = await createTestApp({ REAL_NAME_QR_URL: 'https://verify.example.com/realname?uid={userId}&account={account}' });
@@ -225,7 +252,7 @@ describe('company registration', () => {
     expect(envelope(await register({ user_pwd: 'abcdefg1', mobile: '13912345679' })).return_code).toBe('0');
   });
 
-  it('needs the agreements ticked', async () => {
+  it('refuses an explicit refusal of the agreements', async () => {
     const res = await register({ agreed: false });
     expect(res.statusCode).toBe(400);
     expect(envelope(res).error_no).toBe('111108');
@@ -270,6 +297,28 @@ describe('password reset', () => {
     await sendResetCode('supplier01');
     const code = (await outbox('13800000002'))[0]!.code;
     await post('/omc/api/member/reg/forget_reset_pwd', { user_name: 'supplier01', sms_code: code, new_pwd: 'Fresh#2026' });
+    expect((await login(t.app, 'supplier01', 'Fresh#2026')).body.error_no).toBe('0');
+  });
+
+  it('takes both spellings of the account when they agree, and refuses them when they differ', async () => {
+    await sendResetCode('supplier01');
+    const code = (await outbox('13800000002'))[0]!.code;
+    const differ = await post('/omc/api/member/reg/forget_reset_pwd', {
+      user_account: 'supplier01',
+      user_name: 'buyer01',
+      sms_code: code,
+      new_pwd: 'Fresh#2026',
+    });
+    expect(differ.statusCode).toBe(400);
+    expect(envelope(differ).data).toEqual({ field: 'user_account, user_name', reason: 'spellingsDiffer' });
+    const res = await post('/omc/api/member/reg/forget_reset_pwd', {
+      user_name: 'supplier01',
+      user_account: 'supplier01',
+      mobile: '138****0002',
+      sms_code: code,
+      new_pwd: 'Fresh#2026',
+    });
+    expect(envelope(res).return_code).toBe('0');
     expect((await login(t.app, 'supplier01', 'Fresh#2026')).body.error_no).toBe('0');
   });
 

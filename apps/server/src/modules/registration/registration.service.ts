@@ -107,10 +107,11 @@ export function createRegistrationService(deps: RegistrationDeps) {
     },
 
     async register(body: QuickRegBody, lang: Lang): Promise<{ qrUrl?: string }> {
-      const account = (body.user_account ?? body.user_name)!;
-      const companyName = (body.company_name ?? body.enterprise_name)!;
+      const account = body.user_account;
+      const companyName = body.company_name;
       const password = await newPassword('user_pwd', body.user_pwd, lang);
-      if (body.agreed !== true && (await repo.listAgreements()).length > 0) throw new AppError('AGREEMENT_REQUIRED');
+      // Ticking the agreements is the browser's step: only an explicit refusal stops the server.
+      if (body.agreed === false && (await repo.listAgreements()).length > 0) throw new AppError('AGREEMENT_REQUIRED');
       // Checked before the code so a taken name does not use the code up.
       if (await repo.accountTaken(account)) throw new AppError('USERNAME_EXISTS');
       await deps.sms.verify({ purpose: 'register', mobile: body.mobile, code: body.sms_code });
@@ -131,7 +132,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     },
 
     async resetPassword(body: ForgetResetPwdBody, lang: Lang): Promise<null> {
-      const account = (body.user_account ?? body.user_name)!;
+      const account = body.user_account;
       const password = await newPassword('new_pwd', body.new_pwd, lang);
       const user = await accountWithMobile(account);
       await deps.sms.verify({ purpose: 'reset', mobile: user.mobile, code: body.sms_code });
