@@ -3,6 +3,7 @@ import type { Endpoint } from './endpoint';
 import { publicSettingsSchema } from './settings';
 import {
   dialogPasswordSchema,
+  inputString,
   loginPasswordSchema,
   loginPictureCodeSchema,
   loginUsernameSchema,
@@ -25,7 +26,7 @@ export type CheckCode = z.infer<typeof checkCodeSchema>;
 export const tenantSchema = z.object({ tenant_id: z.string(), tenant_name: z.string(), kind_code: z.string() });
 export type Tenant = z.infer<typeof tenantSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max, { message: 'tooLong' }).optional();
+const optionalText = (max: number) => inputString().trim().max(max, { message: 'tooLong' }).optional();
 
 const terminalTypeSchema = z.enum(['pc', 'mobile']);
 
@@ -34,7 +35,7 @@ export const passwordLoginBodySchema = z.strictObject({
   account: loginUsernameSchema,
   password: transportedPassword(loginPasswordSchema),
   check_code: loginPictureCodeSchema.optional(),
-  req_code_session_id: z.string().max(64, { message: 'tooLong' }).optional(),
+  req_code_session_id: inputString().max(64, { message: 'tooLong' }).optional(),
   login_ip: optionalText(64),
   tenantId: optionalText(64),
   kindCode: optionalText(64),
@@ -46,7 +47,7 @@ export type PasswordLoginBody = z.infer<typeof passwordLoginBodySchema>;
 export const mobileLoginBodySchema = z.strictObject({
   account: mobileSchema,
   verify_code: smsCodeSchema,
-  verify_code_token: z.string().min(1, { message: 'required' }).max(100, { message: 'tooLong' }),
+  verify_code_token: inputString().min(1, { message: 'required' }).max(100, { message: 'tooLong' }),
   terminal_type: terminalTypeSchema.optional(),
 });
 export type MobileLoginBody = z.infer<typeof mobileLoginBodySchema>;
@@ -102,13 +103,12 @@ export type SecurityKey = z.infer<typeof securityKeySchema>;
 
 export const thirdPartyAuthsBodySchema = z.strictObject({
   /** Where the provider sends the person back: a path of this site or an http(s) URL. */
-  redirectUrl: z
-    .string()
+  redirectUrl: inputString()
     .trim()
     .min(1, { message: 'required' })
     .max(500, { message: 'tooLong' })
     .regex(/^(\/(?!\/)|https?:\/\/)/, { message: 'invalidFormat' }),
-  identityType: z.string().trim().max(32, { message: 'tooLong' }).optional(),
+  identityType: inputString().trim().max(32, { message: 'tooLong' }).optional(),
   terminalType: terminalTypeSchema.optional(),
 });
 
@@ -172,7 +172,7 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const logoutQuerySchema = z.object({ tn: z.string().max(200).optional() });
+export const logoutQuerySchema = z.object({ tn: inputString().max(200).optional() });
 
 export const accountEndpoints = {
   publicSettings: {

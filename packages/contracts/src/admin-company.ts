@@ -1,15 +1,13 @@
 import { z } from 'zod';
+import { inputString, requiredText, text } from './validation';
 import type { Endpoint } from './endpoint';
 import { defineResource } from './resource';
 import { LIMITS } from './validation-rules';
 
 /** The company user centre: a company user's own company profile and, as a tenderer, its supplier list. */
 
-const text = (max: number) => z.string().trim().max(max, { message: 'tooLong' });
-const requiredText = (max: number) => text(max).min(1, { message: 'required' });
 /** A user id on the wire, as the trading calls send it (buyerUserId). */
-const userIdText = z
-  .string()
+const userIdText = inputString()
   .trim()
   .regex(/^\d{1,12}$/, { message: 'invalidFormat' });
 
@@ -34,8 +32,7 @@ export const companyProfileSchema = z.object({
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
 /** Sent by a page that names the company it edits; it must be the caller's own (else -107). */
-const ownCompanyId = z
-  .string()
+const ownCompanyId = inputString()
   .trim()
   .regex(/^\d{1,12}$/, { message: 'invalidFormat' })
   .optional();

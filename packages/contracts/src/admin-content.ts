@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { inputString, requiredText, text } from './validation';
 import { CURRENCIES } from './constants';
 import type { Endpoint } from './endpoint';
 import { defineResource, resourceAction } from './resource';
 
 /** Back-office content management: uploads, the portal's content and its trading reference data. */
-
-const text = (max: number) => z.string().trim().max(max, { message: 'tooLong' });
-const requiredText = (max: number) => text(max).min(1, { message: 'required' });
 
 // Uploads
 
@@ -25,8 +23,7 @@ export const uploadBodySchema = z.strictObject({
   /** The type the browser claims; the server checks the bytes agree. */
   contentType: z.enum(UPLOAD_LIMITS.types),
   /** The file's bytes in base64 (no `data:` prefix). */
-  data: z
-    .string()
+  data: inputString()
     .min(1, { message: 'required' })
     .max(BASE64_MAX, { message: 'tooLong' })
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'invalidFormat' }),
@@ -66,9 +63,9 @@ const imageAddress = address;
 const sortSchema = z.number().int().min(0, { message: 'tooSmall' }).max(9999, { message: 'tooBig' }).default(0);
 const codeSchema = requiredText(40).regex(/^[A-Za-z][A-Za-z0-9_]*$/, { message: 'invalidFormat' });
 /** Rich text as the editor sends it; sanitised on the server before it is stored. */
-const richText = (max: number) => z.string().max(max, { message: 'tooLong' });
-const isoDateTime = z.iso.datetime({ offset: true, message: 'invalidFormat' });
-const isoDate = z.iso.date({ message: 'invalidFormat' });
+const richText = (max: number) => inputString().max(max, { message: 'tooLong' });
+const isoDateTime = inputString().pipe(z.iso.datetime({ offset: true, message: 'invalidFormat' }));
+const isoDate = inputString().pipe(z.iso.date({ message: 'invalidFormat' }));
 
 // News types
 
@@ -286,7 +283,7 @@ export type AgreementRow = z.infer<typeof agreementRowSchema>;
 const agreementFields = {
   kind: z.enum(AGREEMENT_KINDS),
   title: requiredText(100),
-  body: z.string().trim().min(1, { message: 'required' }).max(100_000, { message: 'tooLong' }),
+  body: inputString().trim().min(1, { message: 'required' }).max(100_000, { message: 'tooLong' }),
   sort: sortSchema,
   enabled: z.boolean().default(true),
 };

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { defineListing, defineResource, resourceAction, resourceIdSchema } from './resource';
 import { EMAIL_PATTERN, PROFILE_LIMITS } from './user';
-import { mobileSchema, newPasswordSchema, transportedPassword, usernameSchema } from './validation';
+import { inputString, mobileSchema, newPasswordSchema, requiredText, text, transportedPassword, usernameSchema } from './validation';
 import { LIMITS } from './validation-rules';
 
 /** Back-office resources (issue: back-office administration). Each is a contract the shared pattern serves. */
 
-const text = (max: number) => z.string().trim().max(max, { message: 'tooLong' });
-const requiredText = (max: number) => text(max).min(1, { message: 'required' });
 const idList = (max: number) => z.array(resourceIdSchema).max(max, { message: 'tooLong' });
 
 /**
@@ -41,8 +39,7 @@ export const PERMISSION_CODES: readonly string[] = PERMISSION_GROUPS.flatMap((g)
 export const BUILTIN_ROLES = ['platform_admin', 'company_user'] as const;
 
 /** A permission code: `area:action`, lower case. */
-export const permissionCodeSchema = z
-  .string()
+export const permissionCodeSchema = inputString()
   .trim()
   .max(100, { message: 'tooLong' })
   .regex(/^[a-z][a-z0-9-]*(:[a-z0-9-]+)+$/, { message: 'invalidFormat' });
@@ -351,7 +348,7 @@ export const sessionActions = {
 };
 
 /** A time range filter: ISO date-times, inclusive. */
-const isoTime = z.iso.datetime({ offset: true, message: 'invalidFormat' });
+const isoTime = inputString().pipe(z.iso.datetime({ offset: true, message: 'invalidFormat' }));
 const timeRange = { from: isoTime.optional(), to: isoTime.optional() };
 
 export const loginLogRowSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from './validation';
 import { AUCTION_MODE_VALUES, AUCTION_PAGE_SIZE, PUBLIC_SPACE_STATUSES, SORT_DIRECTIONS, TRADE_STATUS_VALUES } from './constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema, pageOf, pageSizeSchema } from './paging';
@@ -15,7 +16,7 @@ const sortSchema = z.union([z.enum(SORT_DIRECTIONS), z.literal('')]).optional();
 export const auctionSearchBodySchema = z.strictObject({
   pageNo: pageNoSchema.default(1),
   pageSize: pageSizeSchema.default(AUCTION_PAGE_SIZE),
-  currUserNo: z.string().max(32, { message: 'tooLong' }).optional(),
+  currUserNo: inputString().max(32, { message: 'tooLong' }).optional(),
   /** 1, 2, 4, 5 or 6. */
   spaceAuctionMode: literalsOf(AUCTION_MODE_VALUES).optional(),
   /** Spaces with at least one piece in this trade status (0-4). */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { inputString } from './validation';
 import { CMS_LIMITS } from './cms-constants';
 import type { Endpoint } from './endpoint';
 
-const codeSchema = z
-  .string()
+const codeSchema = inputString()
   .min(1, { message: 'required' })
   .max(40, { message: 'tooLong' })
   .regex(/^[A-Za-z][A-Za-z0-9_]*$/, { message: 'invalidFormat' });
@@ -11,7 +11,7 @@ const codeSchema = z
 /** A record id on the wire: digits as text, or a positive integer. */
 export const recordIdSchema = z.union([
   z.number().int().min(1, { message: 'tooSmall' }).max(999_999_999_999, { message: 'tooBig' }),
-  z.string().regex(/^[1-9]\d{0,11}$/, { message: 'invalidFormat' }),
+  inputString().regex(/^[1-9]\d{0,11}$/, { message: 'invalidFormat' }),
 ]);
 
 const pageNoSchema = z.number().int().min(1, { message: 'tooSmall' }).max(CMS_LIMITS.pageNoMax, { message: 'tooBig' });
@@ -65,7 +65,7 @@ export const articlePageSchema = z.object({ rows: z.array(articleSummarySchema),
 export type ArticlePage = z.infer<typeof articlePageSchema>;
 
 export const articleGetQuerySchema = z.object({
-  news_id: z.string().regex(/^[1-9]\d{0,11}$/, { message: 'invalidFormat' }),
+  news_id: inputString().regex(/^[1-9]\d{0,11}$/, { message: 'invalidFormat' }),
 });
 
 // Page config and footer

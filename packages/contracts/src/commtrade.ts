@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from './validation';
 import { ENUM_CLASS_NAMES } from './constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema } from './paging';
@@ -8,7 +9,7 @@ const modeSchema = z.number().int().min(0).max(99);
 export const marketQueryBodySchema = z.strictObject({
   /** One market mode or a list of them (`[1, 7]`); the answer holds the markets of any. */
   objMode: z.union([modeSchema, z.array(modeSchema).min(1).max(20)]),
-  currUserNo: z.string().max(32, { message: 'tooLong' }).optional(),
+  currUserNo: inputString().max(32, { message: 'tooLong' }).optional(),
 });
 
 export const marketSchema = z.object({

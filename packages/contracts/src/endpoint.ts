@@ -44,3 +44,31 @@ export function routeTable<T extends Record<string, Endpoint>>() {
     routes: R,
   ): { readonly [K in keyof R]: Route<T[K & keyof T]> } => routes;
 }
+
+/** True for a row of an endpoint table: a method, a path and an answer schema. */
+export function isEndpoint(value: unknown): value is Endpoint {
+  if (typeof value !== 'object' || value === null) return false;
+  const row = value as Partial<Endpoint>;
+  return (row.method === 'GET' || row.method === 'POST') && typeof row.path === 'string' && typeof row.answer === 'object';
+}
+
+/**
+ * Every endpoint the given contract modules export, once each by method and path: the rows of
+ * their endpoint tables, the endpoints of resources and listings (`.endpoints`, and the tables of
+ * actions beside them) and single rows exported alone. Tests iterate over all of them, so a new
+ * table is covered the moment it is exported.
+ */
+export function collectEndpoints(modules: readonly Record<string, unknown>[]): Endpoint[] {
+  const found = new Map<string, Endpoint>();
+  const visit = (value: unknown, depth: number): void => {
+    if (isEndpoint(value)) {
+      found.set(`${value.method} ${value.path}`, value);
+      return;
+    }
+    // Schemas are objects too; an endpoint never hides inside one.
+    if (depth === 0 || typeof value !== 'object' || value === null || '_zod' in value || Array.isArray(value)) return;
+    for (const inner of Object.values(value)) visit(inner, depth - 1);
+  };
+  for (const exports of modules) visit(exports, 3);
+  return [...found.values()];
+}

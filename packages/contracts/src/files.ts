@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { inputString } from './validation';
 import type { Endpoint } from './endpoint';
 
 /** Stored file ids: short, URL-safe and never reused, so an answer may be cached forever. */
 export const FILE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export const fileDownloadQuerySchema = z.strictObject({
-  fileId: z.string().min(1, { message: 'required' }).max(64, { message: 'tooLong' }).regex(FILE_ID_PATTERN, { message: 'invalidFormat' }),
+  fileId: inputString()
+    .min(1, { message: 'required' })
+    .max(64, { message: 'tooLong' })
+    .regex(FILE_ID_PATTERN, { message: 'invalidFormat' }),
 });
 export type FileDownloadQuery = z.infer<typeof fileDownloadQuerySchema>;
 

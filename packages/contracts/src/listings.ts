@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from './validation';
 import { LISTING_PAGE_SIZE, LISTING_TYPE_VALUES, LISTING_USER_NAME_MAX } from './constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema, pageSizeSchema } from './paging';
@@ -7,7 +8,7 @@ import { idTextSchema, pageNoSchema, pageSizeSchema } from './paging';
 const centsSchema = z.number().int().min(0).max(1e13);
 /** Quantities travel in their unit with up to 3 decimals. */
 const quantitySchema = z.number().min(0).max(1e10);
-const codeSchema = z.string().trim().max(32, { message: 'tooLong' });
+const codeSchema = inputString().trim().max(32, { message: 'tooLong' });
 
 /**
  * The listing search condition (trading-portal.md section 3). Price bounds use the unit of
@@ -24,7 +25,7 @@ export const listingSearchBodySchema = z
     /** A node of the variety tree at any of its three levels. */
     varietyCode: codeSchema.optional(),
     /** Part of the seller's company name. */
-    userName: z.string().trim().max(LISTING_USER_NAME_MAX, { message: 'tooLong' }).optional(),
+    userName: inputString().trim().max(LISTING_USER_NAME_MAX, { message: 'tooLong' }).optional(),
     holdBs: z.union([z.literal(1), z.literal(2)]).optional(),
     listingType: z.enum(LISTING_TYPE_VALUES).optional(),
     marketCode: codeSchema.optional(),
@@ -35,7 +36,7 @@ export const listingSearchBodySchema = z
     pageNo: pageNoSchema.default(1),
     pageSize: pageSizeSchema.default(LISTING_PAGE_SIZE),
     /** Sent by the portal for the signed-in user; the search does not depend on it. */
-    currUserNo: z.string().max(32, { message: 'tooLong' }).optional(),
+    currUserNo: inputString().max(32, { message: 'tooLong' }).optional(),
     /** Only this seller's listings (the store page). */
     shopUserId: idTextSchema.optional(),
   })
@@ -106,7 +107,7 @@ export const listingPageSchema = z.object({
 export type ListingPage = z.infer<typeof listingPageSchema>;
 
 export const listingDetailBodySchema = z.strictObject({
-  tradeListingCode: z.string().trim().min(1, { message: 'required' }).max(40, { message: 'tooLong' }),
+  tradeListingCode: inputString().trim().min(1, { message: 'required' }).max(40, { message: 'tooLong' }),
 });
 
 export const listingSpecSchema = z.object({ name: z.string(), value: z.string() });

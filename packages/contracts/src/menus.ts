@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from './validation';
 import type { Endpoint } from './endpoint';
 
 /** The menu_type of a menu whose page opens in an embedded frame. */
@@ -51,7 +52,7 @@ export type MenuNode = z.infer<typeof menuNodeSchema>;
 
 export const menuCodeBodySchema = z.strictObject({
   /** The menu node's `id` (decisions.md section 9). */
-  menuCode: z.string().trim().min(1, { message: 'required' }).max(64, { message: 'tooLong' }),
+  menuCode: inputString().trim().min(1, { message: 'required' }).max(64, { message: 'tooLong' }),
 });
 export type MenuCodeBody = z.infer<typeof menuCodeBodySchema>;
 

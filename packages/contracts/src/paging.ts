@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from './validation';
 import { MAX_PAGE_NO, MAX_PAGE_SIZE } from './constants';
 
 /** 1-based page number of the public lists. */
@@ -11,7 +12,6 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 /** Ids travel as strings (STYLE.md); a numeric row id is accepted as its decimal text. */
-export const idTextSchema = z
-  .string()
+export const idTextSchema = inputString()
   .trim()
   .regex(/^\d{1,12}$/, { message: 'invalidFormat' });

@@ -8,8 +8,8 @@ import {
   pictureCodeIdSchema,
   pictureCodeSchema,
   smsCodeSchema,
-  transportedPassword,
   text,
+  transportedPassword,
   usernameSchema,
   withSpellings,
 } from './validation';

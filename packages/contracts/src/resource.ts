@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from './validation';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -29,7 +30,7 @@ export interface ResourceSpec<
 
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
 
-export const resourceIdSchema = z.string().trim().min(1, { message: 'required' }).max(64, { message: 'tooLong' });
+export const resourceIdSchema = inputString().trim().min(1, { message: 'required' }).max(64, { message: 'tooLong' });
 export const adminPageSchema = z.object({
   pageNo: z.number().int().min(1).max(100_000).default(1),
   pageSize: z.number().int().min(1).max(100).default(10),

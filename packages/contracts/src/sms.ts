@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from './validation';
 import type { Endpoint } from './endpoint';
 
 /** What an SMS code is for; a code only verifies for the purpose it was sent for. */
@@ -18,7 +19,7 @@ export const smsOutboxEntrySchema = z.object({
 export type SmsOutboxEntry = z.infer<typeof smsOutboxEntrySchema>;
 
 export const smsOutboxQuerySchema = z.strictObject({
-  mobile: z.string().trim().min(1, { message: 'required' }).max(11, { message: 'tooLong' }),
+  mobile: inputString().trim().min(1, { message: 'required' }).max(11, { message: 'tooLong' }),
 });
 
 /** Registered only with TEST_HOOKS=on (refused in production). */

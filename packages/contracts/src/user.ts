@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currentUserSchema } from './account';
 import type { Endpoint } from './endpoint';
-import { newPasswordSchema, transportedPassword } from './validation';
+import { inputString, newPasswordSchema, text, transportedPassword } from './validation';
 import { CERT_NO_PATTERN, FAX_PATTERN, LIMITS } from './validation-rules';
 
 /** Field limits of the personal-info form (trading-portal.md section 5, account-and-shell.md section 5). */
@@ -20,16 +20,14 @@ export const PROFILE_LIMITS = {
 export const CERT_TYPES = ['0', '1', '2', '3', '4'] as const;
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
-const text = (max: number) => z.string().trim().max(max, { message: 'tooLong' });
-
 /** modifyCurrUserInfo. Omitted fields stay as they are; mobilePhone is read-only and ignored. */
 export const personalInfoBodySchema = z.strictObject({
   /** When sent, it must be the signed-in user's own id. */
-  userId: z.string().max(20, { message: 'tooLong' }).optional(),
+  userId: inputString().max(20, { message: 'tooLong' }).optional(),
   /** The name shown across the product (the top bar's nickname). */
   name: text(PROFILE_LIMITS.nameMax).min(1, { message: 'required' }),
   realName: text(PROFILE_LIMITS.realNameMax).optional(),
-  mobilePhone: z.string().max(PROFILE_LIMITS.mobileMax, { message: 'tooLong' }).optional(),
+  mobilePhone: inputString().max(PROFILE_LIMITS.mobileMax, { message: 'tooLong' }).optional(),
   email: text(PROFILE_LIMITS.emailMax)
     .refine((v) => v === '' || EMAIL_PATTERN.test(v), { message: 'invalidFormat' })
     .optional(),
@@ -51,7 +49,7 @@ export const resetPasswordBodySchema = z.strictObject({
   pwd: transportedPassword(newPasswordSchema),
   resetedPwd: transportedPassword(newPasswordSchema),
   pwdType: z.literal('password').optional(),
-  tn: z.string().max(200, { message: 'tooLong' }).optional(),
+  tn: inputString().max(200, { message: 'tooLong' }).optional(),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
@@ -62,17 +60,17 @@ export type UnlockBody = z.infer<typeof unlockBodySchema>;
 
 /** kickout: `key` is an account name; every session of that account ends. */
 export const kickoutBodySchema = z.strictObject({
-  key: z.string().trim().min(1, { message: 'required' }).max(LIMITS.usernameMax, { message: 'tooLong' }),
+  key: inputString().trim().min(1, { message: 'required' }).max(LIMITS.usernameMax, { message: 'tooLong' }),
 });
 
 /** Entry by a token handed over in a URL; the server checks it before anything is trusted. */
 export const tokenEntryBodySchema = z.strictObject({
-  token: z.string().min(1, { message: 'required' }).max(200, { message: 'tooLong' }),
+  token: inputString().min(1, { message: 'required' }).max(200, { message: 'tooLong' }),
 });
 
 export const permissionsQuerySchema = z.strictObject({
   /** A cache-busting time stamp the browser may send. */
-  time: z.string().max(20, { message: 'tooLong' }).optional(),
+  time: inputString().max(20, { message: 'tooLong' }).optional(),
 });
 
 /** The permission map: auth code -> granted. */

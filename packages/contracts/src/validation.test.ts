@@ -13,6 +13,8 @@ import {
   transportedPassword,
   loginPasswordSchema,
   usernameSchema,
+  newPasswordSchema,
+  text,
 } from './validation';
 import {
   MOBILE_PATTERN,
@@ -131,5 +133,33 @@ describe('shared field rules', () => {
     expect(issue({ account: 'admin' })?.path).toEqual(['password']);
     expect(issue({ account: '13800000001', verify_code: '123456' })?.path).toEqual(['verify_code_token']);
     expect(issue({ account: 'admin', verify_code: '123456', verify_code_token: 't' })?.path).toEqual(['account']);
+  });
+});
+
+describe('the shared string check', () => {
+  const reasons = (value: string) =>
+    text(100)
+      .safeParse(value)
+      .error?.issues.map((i) => i.message) ?? [];
+  it('refuses NUL and the other control characters', () => {
+    for (const bad of ['a\u0000b', '\u0001', 'x\u001b[31m', 'del\u007f', 'c1\u0085', '\u009b']) {
+      expect(reasons(bad)).toContain('forbiddenCharacter');
+    }
+  });
+  it('takes tab, line feed and carriage return, Chinese and emoji', () => {
+    for (const good of ['a\tb', 'line\nline', 'crlf\r\n', '华北化工集团有限公司', '👍 ok']) expect(reasons(good)).toEqual([]);
+  });
+  it('refuses the direction overrides and isolates, and broken surrogate halves', () => {
+    for (const bad of ['\u202Eexe.txt', 'a\u202Ab', '\u2066x\u2069', 'half\ud83d', '\udc4dhalf']) {
+      expect(reasons(bad)).toContain('forbiddenCharacter');
+    }
+  });
+  it('runs in every shared field schema, passwords included', () => {
+    expect(usernameSchema.safeParse('abcd\u0000').error?.issues.map((i) => i.message)).toContain('forbiddenCharacter');
+    expect(
+      transportedPassword(newPasswordSchema)
+        .safeParse('Pass\u0000word1')
+        .error?.issues.map((i) => i.message),
+    ).toContain('forbiddenCharacter');
   });
 });
