@@ -52,6 +52,9 @@ export function isEndpoint(value: unknown): value is Endpoint {
   return (row.method === 'GET' || row.method === 'POST') && typeof row.path === 'string' && typeof row.answer === 'object';
 }
 
+const isEndpointTable = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.values(value).some(isEndpoint);
+
 /**
  * Every endpoint the given contract modules export, once each by method and path: the rows of
  * their endpoint tables, the endpoints of resources and listings (`.endpoints`, and the tables of
@@ -67,7 +70,18 @@ export function collectEndpoints(modules: readonly Record<string, unknown>[]): E
     }
     // Schemas are objects too; an endpoint never hides inside one.
     if (depth === 0 || typeof value !== 'object' || value === null || '_zod' in value || Array.isArray(value)) return;
-    for (const inner of Object.values(value)) visit(inner, depth - 1);
+    // A resource that is not deleted (or not updated) names those endpoints but does not serve them.
+    const resource = value as { deletable?: boolean; updatable?: boolean };
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'endpoints' && isEndpointTable(inner)) {
+        for (const [name, row] of Object.entries(inner)) {
+          if ((name === 'remove' && resource.deletable === false) || (name === 'update' && resource.updatable === false)) continue;
+          visit(row, 0);
+        }
+      } else {
+        visit(inner, depth - 1);
+      }
+    }
   };
   for (const exports of modules) visit(exports, 3);
   return [...found.values()];
