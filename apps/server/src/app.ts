@@ -10,7 +10,7 @@ import { okEnvelope } from '@portal/contracts/envelope';
 import type { DbHandle } from './db/database';
 import { createCaptcha } from './platform/captcha';
 import { createFirstScreens } from './platform/first-screen';
-import { installErrorHandling, installSessionHook, sendNotFound } from './platform/http';
+import { installErrorHandling, installJsonBodies, installSessionHook, sendNotFound } from './platform/http';
 import type { KvStore } from './platform/kv';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSessions } from './platform/sessions';
@@ -132,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const captcha = createCaptcha(kv, { testCode: s.TEST_HOOKS ? s.CAPTCHA_TEST_CODE : '' });
   installSessionHook(app, sessions);
   installErrorHandling(app, s.BODY_LIMIT_BYTES);
+  installJsonBodies(app);
 
   // Repos
   const db = database.db;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inputString } from './validation';
+import { inputString, withSpellings } from './validation';
 import { CMS_LIMITS } from './cms-constants';
 import type { Endpoint } from './endpoint';
 
@@ -64,8 +64,9 @@ export type Article = z.infer<typeof articleSchema>;
 export const articlePageSchema = z.object({ rows: z.array(articleSummarySchema), total: z.number().int() });
 export type ArticlePage = z.infer<typeof articlePageSchema>;
 
-export const articleGetQuerySchema = z.object({
-  news_id: inputString().regex(/^[1-9]\d{0,11}$/, { message: 'invalidFormat' }),
+/** The article: `news_id` in account-and-shell.md, `id` in trading-portal.md; either spelling. */
+export const articleGetQuerySchema = withSpellings(z.object({}), {
+  news_id: { schema: inputString().regex(/^[1-9]\d{0,11}$/, { message: 'invalidFormat' }), alias: 'id' },
 });
 
 // Page config and footer

@@ -91,6 +91,8 @@ type SpellingsInput<F extends Record<string, Spelling>> = { [K in keyof F]?: z.i
   [K in keyof F as F[K]['alias']]?: z.input<F[K]['schema']>;
 };
 type SpellingsOutput<F extends Record<string, Spelling>> = { [K in keyof F]: z.output<F[K]['schema']> };
+/** The named fields of T, without the index signature an empty object schema infers. */
+type NamedFields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 
 /**
  * Adds to `object` the fields the specifications give two spellings for (`user_account` or
@@ -123,5 +125,5 @@ export function withSpellings<O extends z.ZodObject, const F extends Record<stri
         delete merged[alias];
       }
       return merged;
-    }) as unknown as z.ZodType<z.output<O> & SpellingsOutput<F>, z.input<O> & SpellingsInput<F>>;
+    }) as unknown as z.ZodType<NamedFields<z.output<O>> & SpellingsOutput<F>, NamedFields<z.input<O>> & SpellingsInput<F>>;
 }

@@ -124,6 +124,29 @@ export function installSessionHook(app: FastifyInstance, sessions: Sessions): vo
   });
 }
 
+/**
+ * A POST without a body, or with an empty JSON body, is a call that sends nothing (the
+ * specifications list such payloads as "none"): it is validated as an empty object, so an
+ * endpoint without required fields takes it and one with them names the first missing field.
+ * (Fastify hands a missing body to the schema as null, which no object schema takes.) A body that
+ * says `null` is still a value, and refused where an object is expected.
+ */
+export function installJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text as string, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    const sentNothing = request.headers['transfer-encoding'] === undefined && !Number(request.headers['content-length'] ?? 0);
+    if (request.method === 'POST' && request.body == null && sentNothing) request.body = {};
+  });
+}
+
 function sendError(
   reply: FastifyReply,
   lang: Lang,
