@@ -9,11 +9,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { okEnvelope } from '@portal/contracts/envelope';
 import type { DbHandle } from './db/database';
 import { createCaptcha } from './platform/captcha';
-import { createFirstScreens } from './platform/first-screen';
+import { createFirstScreens, readIndexHtml } from './platform/first-screen';
 import { installErrorHandling, installSessionHook, sendNotFound } from './platform/http';
 import type { KvStore } from './platform/kv';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSessions } from './platform/sessions';
+import { installSecurityHeaders, sendPage } from './platform/security-headers';
 import { createAuthService } from './modules/auth/auth.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createLoginLogRepo, createTenantsRepo, createUsersRepo } from './modules/auth/users.repo';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  installSecurityHeaders(app, s.COOKIE_SECURE);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Commodity trading portal API', version: '1.0.0' } },
@@ -284,6 +286,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function registerWeb(app: FastifyInstance, webDist: string | null, settings: PublicSettings): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = index !== null && fs.existsSync(index);
+  // index.html carries each answer's nonce, so it is never sent as the file on disk.
+  const indexHtml = hasWeb ? readIndexHtml(webDist!) : '';
   // The first screens the server renders (decision 064), from the web build's Node module beside dist/.
   const firstScreens = hasWeb ? createFirstScreens({ webDist: webDist!, settings, app }) : null;
   if (firstScreens) {
@@ -296,6 +300,7 @@ async function registerWeb(app: FastifyInstance, webDist: string | null, setting
       root: webDist!,
       wildcard: false,
       index: false,
+      allowedPath: (pathname) => pathname !== '/index.html',
       // The web build writes .br/.gz beside each asset; send those to browsers that accept them.
       preCompressed: true,
       setHeaders: (res, filePath) => {
@@ -318,7 +323,7 @@ async function registerWeb(app: FastifyInstance, webDist: string | null, setting
     const isApi = API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
     if (hasWeb && request.method === 'GET' && !isApi && !path.extname(pathname)) {
       if (await firstScreens?.send(request, reply, pathname)) return reply;
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendPage(request, reply, indexHtml);
     }
     return sendNotFound(request, reply);
   });
