@@ -107,6 +107,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: s.BODY_LIMIT_BYTES,
+    // A client that sends its request slower than this (a trickled body) holds a connection and
+    // memory for nothing: Node cuts it off with 408, checking the open connections every second.
+    requestTimeout: s.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, s.REQUEST_TIMEOUT_SECONDS * 1000),
+      connectionsCheckingInterval: Math.min(1000, s.REQUEST_TIMEOUT_SECONDS * 250),
+    },
+    // While draining on shutdown, a request already on an open connection is still answered
+    // (with Connection: close) instead of refused with 503; new connections are not accepted.
+    return503OnClosing: false,
     trustProxy: s.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
