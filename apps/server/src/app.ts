@@ -283,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContentAdminRoutes(app, {
     access,
     content: createContentAdminServices({ db, cms, now }),
-    uploads: createUploadService({ db, now }),
+    uploads: createUploadService({ db, now, quotaBytes: s.UPLOAD_QUOTA_MB_PER_COMPANY * 1024 * 1024 }),
   });
   registerCompanyRoutes(app, { access, company: createCompanyService({ db, now }) });
   app.get('/healthz', async () => okEnvelope({ status: 'ok' }));
