@@ -213,9 +213,11 @@ export function firstScreenTemplate(webDist: string): Template {
  * clicked there before the app has taken over is lost.
  */
 export function compose(template: Template, pathname: string, lang: Lang, screen: Screen): string {
-  // Inline style elements run only with the answer's nonce; the rendered markup's own (React's) get it too.
-  const withNonce = (html: string) => html.replace(/<(style|script)\b/g, `<$1 nonce="${nonceSlot}"`);
-  const markup = withNonce(screen.html.replace(/<(input|textarea)\b/g, '<$1 readonly'));
+  // Inline style elements apply only with the answer's nonce: the head's, which come from antd's
+  // style cache and the build's stylesheets, get it. The rendered markup gets none: it holds stored
+  // rich text, and should anything there ever slip past the sanitiser, the policy still refuses it.
+  const withNonce = (html: string) => html.replace(/<style\b/g, `<style nonce="${nonceSlot}"`);
+  const markup = screen.html.replace(/<(input|textarea)\b/g, '<$1 readonly');
   // JSON in a script element: "<" escaped so that no "</script>" in the data can end it.
   const data = JSON.stringify(screen.data).replace(/</g, '\\u003c');
   return template.html

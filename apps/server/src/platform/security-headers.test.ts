@@ -20,12 +20,15 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
-/** A first-screen module with the build's exports; its markup has a style element of React's own. */
+/**
+ * A first-screen module with the build's exports; its markup holds a script and a style element,
+ * as stored rich text would if it ever slipped past the sanitiser.
+ */
 const MODULE = `
 export function hasFirstScreen(pathname) { return pathname === '/login' || pathname === '/index'; }
 export async function renderFirstScreen(pathname) {
   return {
-    html: '<main><style>.x{color:red}</style><h1>' + pathname + ' __CSP_NONCE__</h1></main>',
+    html: '<main><style>.x{color:red}</style><script>alert(1)</script><h1>' + pathname + ' __CSP_NONCE__</h1></main>',
     styles: '<style data-css-hash="a">.ant-btn{color:red}</style>',
     data: { queries: [] },
   };
@@ -126,10 +129,18 @@ describe('security headers', () => {
       expect(html, url).not.toMatch(/__csp_nonce_/);
       // The meta element the app reads its nonce from, for the style elements antd adds later.
       expect(html, url).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
-      // Every executable script and every style element carries this answer's nonce.
-      for (const tag of html.match(/<(script|style)\b[^>]*>/g) ?? []) {
+      // Every executable script and style element of the page itself carries this answer's nonce;
+      // none in the rendered markup does.
+      const [outside, markup] = html.includes('<div id="first-screen"')
+        ? [html.replace(/<div id="first-screen"[^]*?<\/main><\/div>/, ''), /<div id="first-screen"[^]*?<\/main><\/div>/.exec(html)![0]]
+        : [html, ''];
+      for (const tag of outside.match(/<(script|style)\b[^>]*>/g) ?? []) {
         if (tag.includes('type="application/json"')) continue;
         expect(tag, url).toContain(`nonce="${nonce}"`);
+      }
+      if (markup) {
+        expect(markup, url).toContain('<script>alert(1)</script>');
+        expect(markup, url).not.toContain('nonce=');
       }
       expect(html, url).not.toMatch(/\son[a-z]+=/);
     }
