@@ -4,6 +4,9 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+/** Replaced by the server with each answer's Content-Security-Policy nonce. */
+const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
 const API_PREFIXES = ['/gateway', '/omc', '/cms', '/purchase', '/auction', '/commtrade', '/listing', '/file', '/dev', '/api-docs'];
 
 /**
@@ -79,6 +82,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }),
   plugins: [react(), ...(isSsrBuild ? [] : [precompress(), preloadAppPart()])],
+  // Every script, stylesheet and preload tag of index.html carries this placeholder as its nonce;
+  // the server puts a fresh random nonce in its place for each answer (platform/security-headers.ts).
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     // antd/locale/* re-exports the CommonJS build, which would put a second copy of the date-picker
     // and pagination locales into the entry chunk; the ES build shares the modules already there.

@@ -1,14 +1,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
+
+/** What the pages' Content-Security-Policy refused since the last journey ended. */
+const cspViolations: string[] = [];
+
+/**
+ * Every journey fails when the product's own policy refused anything on its pages: the policy
+ * must allow what the product loads. The browser reports a refusal twice (a console message and
+ * a `securitypolicyviolation` event in the page or frame); both are collected.
+ */
+afterEach(() => {
+  const found = cspViolations.splice(0);
+  expect(found, 'Content-Security-Policy violations').toEqual([]);
+});
+
+async function watchContentSecurityPolicy(context: BrowserContext): Promise<void> {
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  await context.exposeBinding('__reportCspViolation', (_source, report: string) => {
+    cspViolations.push(`event: ${report}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+      report?.(
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} in ${event.documentURI} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+}
 
 /** Debian's Chromium with the flags this machine needs and a fresh profile. */
 export async function launch(): Promise<Browser> {
   // Playwright gives every launch a fresh, empty profile (its own --user-data-dir).
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -21,6 +51,14 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // Every context of the browser, also one a journey makes itself, reports policy violations.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchContentSecurityPolicy(context);
+    return context;
+  };
+  return browser;
 }
 
 export async function newPage(browser: Browser, lang = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {

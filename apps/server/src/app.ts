@@ -9,11 +9,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { okEnvelope } from '@portal/contracts/envelope';
 import type { DbHandle } from './db/database';
 import { createCaptcha } from './platform/captcha';
-import { createFirstScreens } from './platform/first-screen';
+import { createFirstScreens, readIndexHtml } from './platform/first-screen';
 import { installErrorHandling, installJsonBodies, installSessionHook, sendNotFound } from './platform/http';
 import type { KvStore } from './platform/kv';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSessions } from './platform/sessions';
+import { installSecurityHeaders, sendPage } from './platform/security-headers';
 import { createAuthService } from './modules/auth/auth.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createLoginLogRepo, createTenantsRepo, createUsersRepo } from './modules/auth/users.repo';
@@ -106,6 +107,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: s.BODY_LIMIT_BYTES,
+    // A client that sends its request slower than this (a trickled body) holds a connection and
+    // memory for nothing: Node cuts it off with 408, checking the open connections every second.
+    requestTimeout: s.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, s.REQUEST_TIMEOUT_SECONDS * 1000),
+      connectionsCheckingInterval: Math.min(1000, s.REQUEST_TIMEOUT_SECONDS * 250),
+    },
+    // While draining on shutdown, a request already on an open connection is still answered
+    // (with Connection: close) instead of refused with 503; new connections are not accepted.
+    return503OnClosing: false,
     trustProxy: s.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
@@ -114,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  installSecurityHeaders(app, s.COOKIE_SECURE);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Commodity trading portal API', version: '1.0.0' } },
@@ -272,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContentAdminRoutes(app, {
     access,
     content: createContentAdminServices({ db, cms, now }),
-    uploads: createUploadService({ db, now }),
+    uploads: createUploadService({ db, now, quotaBytes: s.UPLOAD_QUOTA_MB_PER_COMPANY * 1024 * 1024 }),
   });
   registerCompanyRoutes(app, { access, company: createCompanyService({ db, now }) });
   app.get('/healthz', async () => okEnvelope({ status: 'ok' }));
@@ -285,6 +297,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function registerWeb(app: FastifyInstance, webDist: string | null, settings: PublicSettings): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = index !== null && fs.existsSync(index);
+  // index.html carries each answer's nonce, so it is never sent as the file on disk.
+  const indexHtml = hasWeb ? readIndexHtml(webDist!) : '';
   // The first screens the server renders (decision 064), from the web build's Node module beside dist/.
   const firstScreens = hasWeb ? createFirstScreens({ webDist: webDist!, settings, app }) : null;
   if (firstScreens) {
@@ -297,6 +311,7 @@ async function registerWeb(app: FastifyInstance, webDist: string | null, setting
       root: webDist!,
       wildcard: false,
       index: false,
+      allowedPath: (pathname) => pathname !== '/index.html',
       // The web build writes .br/.gz beside each asset; send those to browsers that accept them.
       preCompressed: true,
       setHeaders: (res, filePath) => {
@@ -319,7 +334,7 @@ async function registerWeb(app: FastifyInstance, webDist: string | null, setting
     const isApi = API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
     if (hasWeb && request.method === 'GET' && !isApi && !path.extname(pathname)) {
       if (await firstScreens?.send(request, reply, pathname)) return reply;
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendPage(request, reply, indexHtml);
     }
     return sendNotFound(request, reply);
   });

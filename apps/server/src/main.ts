@@ -42,17 +42,27 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = await buildApp({ settings, database, kv, logger, webDist: path.resolve(here, '../../web/dist') });
 
-  // Drain in-flight requests on SIGTERM/SIGINT, then close the stores.
+  // On SIGTERM/SIGINT: stop accepting connections, let the requests already received finish, close
+  // the stores, exit 0. Past 10 s the process exits 1 whatever is still running.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    logger.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => {
+      logger.error('shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
     force.unref();
-    await app.close();
-    await kv.close();
-    await database.close();
+    try {
+      await app.close();
+      await kv.close();
+      await database.close();
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    logger.info('stopped: requests drained, databases closed');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -45,6 +45,16 @@ export const SETTING_DEFS = {
   COOKIE_SECURE: { schema: z.enum(['auto', 'on', 'off']), default: 'auto', doc: 'Secure cookies (auto: when the request came over HTTPS)' },
   TRUST_PROXY: { schema: bool, default: 'off', doc: 'Trust X-Forwarded-* headers from a proxy' },
   BODY_LIMIT_BYTES: { schema: int(1024, 50 * 1024 * 1024), default: '1048576', doc: 'Largest accepted JSON body' },
+  REQUEST_TIMEOUT_SECONDS: {
+    schema: int(1, 3600),
+    default: '30',
+    doc: 'A request whose headers and body have not all arrived within this time is cut off (408)',
+  },
+  UPLOAD_QUOTA_MB_PER_COMPANY: {
+    schema: int(1, 1024 * 1024),
+    default: '200',
+    doc: 'Total size of the files one company (or the platform operators) may upload',
+  },
   LOGIN_MAX_FAILURES: { schema: int(1, 100), default: '5', doc: 'Failed logins of one account before it locks' },
   LOGIN_LOCK_MINUTES: { schema: int(1, 1440), default: '15', doc: 'Failure window and account lock duration' },
   LOGIN_PER_IP_PER_MINUTE: { schema: int(1, 10000), default: '30', doc: 'Login attempts per client address per minute' },

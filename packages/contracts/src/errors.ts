@@ -264,6 +264,13 @@ export const ERRORS = {
     '僅支援 PNG、JPEG、GIF、WebP 格式的圖片',
   ),
   FILE_TOO_LARGE: e('113011', 400, '文件过大（上限 {limit}）', 'The file is too large (limit {limit}).', '檔案過大（上限 {limit}）'),
+  UPLOAD_QUOTA_EXCEEDED: e(
+    '113080',
+    400,
+    '上传空间已满：本企业已用 {used}，上限 {limit}，请删除不用的内容或联系平台管理员',
+    'Upload space is full: your company has used {used} of {limit}. Remove unused content or contact the platform administrator.',
+    '上傳空間已滿：本企業已用 {used}，上限 {limit}，請刪除不用的內容或聯絡平台管理員',
+  ),
   RECORD_EXISTS: e('113014', 409, '该记录已存在', 'The record already exists.', '該記錄已存在'),
   SUPPLIER_EXISTS: e('113012', 409, '该供应商已在列表中', 'The supplier is already on the list.', '該供應商已在清單中'),
   NOT_A_COMPANY: e(

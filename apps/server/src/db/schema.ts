@@ -184,6 +184,8 @@ export interface FileTable {
   etag: string;
   data: Buffer;
   created_at: string;
+  /** The uploader's company; null for the platform's operators and demo data (migration 080). */
+  company_id: Generated<number | null>;
 }
 
 export interface CmsNewsTypeTable {

@@ -12,9 +12,10 @@ const INDEX = `<!doctype html>
 <html lang="zh-CN">
   <head>
     <title>t</title>
-    <script type="module" crossorigin src="/assets/index-1.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
-    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+    <meta property="csp-nonce" nonce="__CSP_NONCE__">
+    <script type="module" crossorigin src="/assets/index-1.js" nonce="__CSP_NONCE__"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js" nonce="__CSP_NONCE__">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css" nonce="__CSP_NONCE__">
   </head>
   <body>
     <div id="root"></div>
@@ -67,7 +68,7 @@ describe('first screens rendered by the server', () => {
     const res = await t.app.inject({ method: 'GET', url: '/index', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const html = res.body;
     // Rendered with the settings and an in-process answer of the app (return_code 0).
     expect(html).toContain('<div id="first-screen" data-path="/index" inert><main><h1>zh-CN 0 lightblue</h1>');
@@ -77,8 +78,9 @@ describe('first screens rendered by the server', () => {
     expect(html).toContain('<textarea readonly>');
     // antd's styles and every stylesheet of the build inline in the head, the entry's first.
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<style data-css-hash="x">.ant-btn{color:red}</style>');
-    expect(head).toContain('<style>body{margin:0}\n.home{color:blue}</style>');
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+    expect(head).toContain(`<style nonce="${nonce}" data-css-hash="x">.ant-btn{color:red}</style>`);
+    expect(head).toContain(`<style nonce="${nonce}">body{margin:0}\n.home{color:blue}</style>`);
     expect(head).not.toContain('<link rel="stylesheet"');
     // The code is no longer requested from the head; the loader at the end of the body asks for it.
     expect(head).not.toContain('<script type="module"');
@@ -114,7 +116,8 @@ describe('first screens rendered by the server', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('first-screen');
-      expect(res.body, url).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+      expect(res.body, url).toContain(`<script type="module" crossorigin src="/assets/index-1.js" nonce="${nonce}"></script>`);
     }
   });
 
@@ -125,16 +128,16 @@ describe('first screens rendered by the server', () => {
     expect(renderOf(again.body)).toBe(renderOf(first.body));
 
     const screens = createFirstScreens({ webDist: dist, settings: publicSettings(t.settings), app: t.app, freshMs: 0 });
-    const a = Number(renderOf((await screens.page('/index', 'zh-CN'))!.plain.toString()));
+    const a = Number(renderOf((await screens.page('/index', 'zh-CN'))!.html));
     // Past its fresh time the kept page is still served at once, and a new render replaces it.
-    expect(Number(renderOf((await screens.page('/index', 'zh-CN'))!.plain.toString()))).toBe(a);
-    await expect.poll(async () => Number(renderOf((await screens.page('/index', 'zh-CN'))!.plain.toString()))).toBeGreaterThan(a);
+    expect(Number(renderOf((await screens.page('/index', 'zh-CN'))!.html))).toBe(a);
+    await expect.poll(async () => Number(renderOf((await screens.page('/index', 'zh-CN'))!.html))).toBeGreaterThan(a);
     expect(await screens.page('/mainIndex', 'zh-CN')).toBeNull();
     // A page rendered without data is kept as it is.
-    const login = renderOf((await screens.page('/login', 'zh-CN'))!.plain.toString());
+    const login = renderOf((await screens.page('/login', 'zh-CN'))!.html);
     await screens.page('/login', 'zh-CN');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(renderOf((await screens.page('/login', 'zh-CN'))!.plain.toString())).toBe(login);
+    expect(renderOf((await screens.page('/login', 'zh-CN'))!.html)).toBe(login);
   });
 
   it('leaves the API and files alone', async () => {

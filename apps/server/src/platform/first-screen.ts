@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '@portal/contracts/i18n';
 import type { PublicSettings } from '@portal/contracts/settings';
 import { langOf } from './i18n';
+import { BUILD_NONCE_PLACEHOLDER, nonceSlot, sendPage } from './security-headers';
 
 /** What the web build's first-screen module exports (apps/web/src/app/first-screen.server.tsx). */
 interface FirstScreenModule {
@@ -19,11 +19,12 @@ interface Screen {
   data: unknown;
 }
 
-/** One finished page: index.html with the first screen in it, as sent and compressed. */
+/**
+ * One finished page: index.html with the first screen in it, with `nonceSlot` where each answer's
+ * Content-Security-Policy nonce goes (so it is compressed per answer, in a few milliseconds).
+ */
 interface Page {
-  plain: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  html: string;
   /** Rendered without data (the login form): nothing in it goes stale. */
   fixed: boolean;
 }
@@ -103,11 +104,8 @@ export function createFirstScreens(deps: {
       const started = performance.now();
       const screen = await mod.renderFirstScreen(pathname, lang, deps.settings, api(lang));
       log.debug({ pathname, lang, ms: Math.round(performance.now() - started) }, 'first screen rendered');
-      const plain = Buffer.from(compose(template, pathname, lang, screen), 'utf8');
       return {
-        plain,
-        br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
-        gzip: zlib.gzipSync(plain, { level: 9 }),
+        html: compose(template, pathname, lang, screen),
         fixed: ((screen.data as { queries?: unknown[] } | null)?.queries?.length ?? 0) === 0,
       };
     } catch (err) {
@@ -153,18 +151,7 @@ export function createFirstScreens(deps: {
       const found = await Promise.race([page(pathname, langOf(request)), timeout]);
       clearTimeout(timer);
       if (!found) return false;
-      const accepts = String(request.headers['accept-encoding'] ?? '');
-      const [body, encoding] = /\bbr\b/.test(accepts)
-        ? [found.br, 'br']
-        : /\bgzip\b/.test(accepts)
-          ? [found.gzip, 'gzip']
-          : [found.plain, null];
-      if (encoding) reply.header('content-encoding', encoding);
-      await reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding, accept-language, cookie')
-        .send(body);
+      await sendPage(request, reply.header('vary', 'accept-encoding, accept-language, cookie'), found.html);
       return true;
     },
 
@@ -194,10 +181,10 @@ interface Template {
  * for no other request.
  */
 export function firstScreenTemplate(webDist: string): Template {
-  const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const scripts = [...index.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)].map((m) => m[1]!);
-  const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
-  const entryCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/assets\/([^"]+)">/g)].map((m) => m[1]!);
+  const index = readIndexHtml(webDist);
+  const scripts = [...index.matchAll(/<script type="module" crossorigin src="([^"]+)"[^>]*><\/script>/g)].map((m) => m[1]!);
+  const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
+  const entryCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/assets\/([^"]+)"[^>]*>/g)].map((m) => m[1]!);
   const assets = path.join(webDist, 'assets');
   const cssFiles = [
     ...entryCss,
@@ -208,11 +195,11 @@ export function firstScreenTemplate(webDist: string): Template {
   ];
   const css = cssFiles.map((f) => fs.readFileSync(path.join(assets, f), 'utf8')).join('\n');
   const html = index
-    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g, '')
-    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-    .replace(/\s*<link rel="stylesheet" crossorigin href="[^"]+">/g, '');
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+"[^>]*>/g, '')
+    .replace(/\s*<link rel="stylesheet" crossorigin href="[^"]+"[^>]*>/g, '');
   const loader =
-    `<script>(function(){var done=false;function go(){if(done)return;done=true;` +
+    `<script nonce="${nonceSlot}">(function(){var done=false;function go(){if(done)return;done=true;` +
     `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
     `${JSON.stringify(scripts)}.forEach(function(s){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=s;document.head.appendChild(e)})}` +
     // After the next frame has painted; a tab in the background paints no frames, so a timer too.
@@ -226,18 +213,30 @@ export function firstScreenTemplate(webDist: string): Template {
  * clicked there before the app has taken over is lost.
  */
 export function compose(template: Template, pathname: string, lang: Lang, screen: Screen): string {
+  // Inline style elements apply only with the answer's nonce: the head's, which come from antd's
+  // style cache and the build's stylesheets, get it. The rendered markup gets none: it holds stored
+  // rich text, and should anything there ever slip past the sanitiser, the policy still refuses it.
+  const withNonce = (html: string) => html.replace(/<style\b/g, `<style nonce="${nonceSlot}"`);
   const markup = screen.html.replace(/<(input|textarea)\b/g, '<$1 readonly');
   // JSON in a script element: "<" escaped so that no "</script>" in the data can end it.
   const data = JSON.stringify(screen.data).replace(/</g, '\\u003c');
   return template.html
     .replace(/<html lang="[^"]*"/, () => `<html lang="${lang}"`)
-    .replace('</head>', () => `${screen.styles}<style>${template.css}</style>${HIDE_APP_UNDER_FIRST_SCREEN}</head>`)
+    .replace('</head>', () => `${withNonce(`${screen.styles}<style>${template.css}</style>${HIDE_APP_UNDER_FIRST_SCREEN}`)}</head>`)
     .replace(
       '<div id="root"></div>',
       () =>
         `<div id="first-screen" data-path="${escapeAttr(pathname)}" inert>${markup}</div><div id="root"></div>` +
         `<script type="application/json" id="first-screen-data">${data}</script>${template.loader}`,
     );
+}
+
+/**
+ * The web build's index.html with `nonceSlot` where the build wrote its nonce placeholder (the
+ * tags it generated and the `csp-nonce` meta element the app reads its nonce from).
+ */
+export function readIndexHtml(webDist: string): string {
+  return fs.readFileSync(path.join(webDist, 'index.html'), 'utf8').replaceAll(BUILD_NONCE_PLACEHOLDER, nonceSlot);
 }
 
 function escapeAttr(value: string): string {

@@ -251,8 +251,16 @@ export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, t
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: secure === 'on' || (secure === 'auto' && request.protocol === 'https'),
+    secure: isSecureRequest(request, secure),
   });
+}
+
+/**
+ * Whether an answer is for an HTTPS-only client: always with COOKIE_SECURE=on, when the request came
+ * over HTTPS with auto (behind a proxy that ends TLS, only when TRUST_PROXY lets X-Forwarded-Proto say so).
+ */
+export function isSecureRequest(request: FastifyRequest, secure: 'auto' | 'on' | 'off'): boolean {
+  return secure === 'on' || (secure === 'auto' && request.protocol === 'https');
 }
 
 export function clearSessionCookie(reply: FastifyReply) {

@@ -1,6 +1,8 @@
 import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod/v4/core';
 import { accountRoutes } from '@portal/contracts/routes/account';
 import { call } from '../api/client';
+import { cspNonce, stampStyleElements } from '../shared/csp-nonce';
 import { dropFirstScreen, takeFirstScreenData } from '../shared/first-screen';
 import { prefetchCurrentUser } from '../shared/use-current-user';
 import { currentLang, initI18n } from '../i18n/index';
@@ -8,6 +10,10 @@ import { loadLocale } from './locale';
 import { firstNamespaces } from './namespaces';
 import { queryClient } from './query-client';
 import './global.css';
+
+// zod would try `new Function` to speed up checks; the page's policy runs no generated code, and
+// each refused try is reported as a violation. Its plain checks are fast enough for our answers.
+zodConfig({ jitless: true });
 
 /** The next task: what ran so far and what runs next are two tasks, with input handled between. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -19,6 +25,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
  * ./app's files with the entry's (vite.config.ts), so the split costs no round trip.
  */
 async function start(): Promise<void> {
+  stampStyleElements(cspNonce());
   const root = createRoot(document.getElementById('root')!);
   const lang = currentLang();
   takeFirstScreenData(queryClient);
@@ -37,8 +44,16 @@ async function start(): Promise<void> {
 start().catch(() => {
   // The settings could not be read: say so plainly and offer a retry (no blank screen).
   dropFirstScreen();
-  const el = document.getElementById('root')!;
-  el.innerHTML =
-    '<div style="min-height:100vh;display:grid;place-items:center;font-family:sans-serif;text-align:center">' +
-    '<div><p>网络通信失败！ / Network communication failed!</p><button onclick="location.reload()">重试 / Retry</button></div></div>';
+  // Built from elements: the page's policy runs no inline event handler.
+  const box = document.createElement('div');
+  box.style.cssText = 'min-height:100vh;display:grid;place-items:center;font-family:sans-serif;text-align:center';
+  const text = document.createElement('p');
+  text.textContent = '网络通信失败！ / Network communication failed! / 網路通訊失敗！';
+  const retry = document.createElement('button');
+  retry.textContent = '重试 / Retry / 重試';
+  retry.addEventListener('click', () => window.location.reload());
+  const inner = document.createElement('div');
+  inner.append(text, retry);
+  box.append(inner);
+  document.getElementById('root')!.replaceChildren(box);
 });

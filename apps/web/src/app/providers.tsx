@@ -3,10 +3,14 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import type { PublicSettings } from '@portal/contracts/settings';
+import { cspNonce } from '../shared/csp-nonce';
 import { FeedbackProvider } from '../shared/feedback';
 import { SettingsProvider } from '../shared/settings';
 import { queryClient } from './query-client';
 import { buildTheme } from './theme';
+
+/** antd's style elements carry the page's nonce (none where the server renders the first screen). */
+const CSP = typeof document === 'undefined' ? undefined : { nonce: cspNonce() };
 
 /** The base text of every page from the theme: colour, size, line height and font. */
 function BaseText({ children }: { children: ReactNode }) {
@@ -33,7 +37,7 @@ export function Providers({
 }) {
   return (
     <SettingsProvider value={settings}>
-      <ConfigProvider locale={locale} theme={buildTheme(settings.theme)}>
+      <ConfigProvider locale={locale} theme={buildTheme(settings.theme)} csp={CSP}>
         <FeedbackProvider>
           <BaseText>
             <QueryClientProvider client={client}>{children}</QueryClientProvider>

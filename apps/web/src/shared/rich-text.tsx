@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import './rich-text.css';
+import { isSitePath } from '@portal/contracts/site-path';
 
 interface RichTextProps {
   /** HTML that the server sanitised when it was written (scripts, handlers and javascript: removed). */
@@ -18,7 +19,7 @@ export function RichText({ html, className }: RichTextProps) {
     const anchor = (event.target as HTMLElement).closest('a');
     if (!anchor || anchor.target === '_blank' || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     const href = anchor.getAttribute('href') ?? '';
-    if (href.startsWith('/') && !href.startsWith('//')) {
+    if (isSitePath(href)) {
       event.preventDefault();
       navigate(href);
     }

@@ -1,4 +1,5 @@
 import type { LoginAnswer } from '@portal/contracts/account';
+import { isSitePath } from '@portal/contracts/site-path';
 
 /**
  * The session data the browser keeps (account-and-shell.md section 3). The token itself stays in
@@ -56,7 +57,8 @@ export function rememberLoginUrl(url: string): void {
 export function takeLoginUrl(): string | null {
   const url = sessionStorage.getItem(LOGIN_URL_KEY);
   sessionStorage.removeItem(LOGIN_URL_KEY);
-  return url && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/login') ? url : null;
+  // Only a page of this site, never one that leads back to the login page or to another host.
+  return isSitePath(url) && !url.startsWith('/login') ? url : null;
 }
 
 /** One kept value, or null (also where there is no storage: the server's first screen). */

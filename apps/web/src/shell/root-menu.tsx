@@ -8,7 +8,11 @@ import { MenuIcon } from './menu-icons';
 /** How far one click (or wheel notch) scrolls a menu (account-and-shell.md section 2). */
 export const MENU_SCROLL_STEP = 80;
 
-/** The horizontal, scrollable row of top-level menus in the top bar. */
+/**
+ * The horizontal, scrollable row of top-level menus in the top bar. Every entry fits in the row
+ * whatever the language: an entry is at most as wide as the row's narrowest size (shell.css), and
+ * what does not fit beside it is reached with the arrows or the wheel.
+ */
 export function RootMenu({ tops, activeId, onChoose }: { tops: MenuNode[]; activeId: string | undefined; onChoose: (id: string) => void }) {
   const { t } = useTranslation('shell');
   const strip = useRef<HTMLDivElement>(null);
@@ -27,6 +31,11 @@ export function RootMenu({ tops, activeId, onChoose }: { tops: MenuNode[]; activ
       el.removeEventListener('scroll', measure);
     };
   }, [tops]);
+
+  // The chosen menu is always in view, also when it sits past the strip's edge (a long title, a narrow window).
+  useEffect(() => {
+    strip.current?.querySelector<HTMLElement>('.shell-root-item.is-active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeId, tops]);
 
   const scrollBy = (dx: number) => strip.current?.scrollBy({ left: dx, behavior: 'smooth' });
 
@@ -55,10 +64,12 @@ export function RootMenu({ tops, activeId, onChoose }: { tops: MenuNode[]; activ
             type="button"
             className={top.id === activeId ? 'shell-root-item is-active' : 'shell-root-item'}
             aria-current={top.id === activeId ? 'true' : undefined}
+            // A title longer than an entry may be wide ends in an ellipsis; the whole title shows on hover.
+            title={top.title}
             onClick={() => onChoose(top.id)}
           >
             <MenuIcon name={top.icon} />
-            <span>{top.title}</span>
+            <span className="shell-root-item-title">{top.title}</span>
           </button>
         ))}
       </div>

@@ -9,6 +9,7 @@ import { trading } from './004-trading';
 import { menuFields } from './061-menu-fields';
 import { articleCovers } from './062-article-covers';
 import { companyProfile } from './063-company-profile';
+import { fileOwners } from './080-file-owners';
 
 /** Every migration in order. A new one is a new file and one line here; released ones never change. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -22,6 +23,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '061-menu-fields': menuFields(),
     '062-article-covers': articleCovers(),
     '063-company-profile': companyProfile(),
+    '080-file-owners': fileOwners(),
   };
 }
 

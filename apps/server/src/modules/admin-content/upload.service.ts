@@ -22,8 +22,17 @@ export function sniffImage(bytes: Buffer): ImageType | undefined {
 
 const EXTENSIONS: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 
-/** Images uploaded in the back office: checked by their bytes and size, stored, served by /file/download. */
-export function createUploadService({ db, now }: { db: Db; now: () => Date }) {
+/** "1.5 MB": a byte count as people read it in the quota message. */
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+/**
+ * Images uploaded in the back office: checked by their bytes and size, stored, served by
+ * /file/download. Each company's uploads together stay within `quotaBytes` (the platform's
+ * operators, who belong to no company, share one allowance of the same size).
+ */
+export function createUploadService({ db, now, quotaBytes }: { db: Db; now: () => Date; quotaBytes: number }) {
   return {
     async upload(body: UploadBody, actor: Actor): Promise<UploadedFile> {
       const data = Buffer.from(body.data, 'base64');
@@ -36,7 +45,15 @@ export function createUploadService({ db, now }: { db: Db; now: () => Date }) {
       const name = [...body.name].map((c) => (c.charCodeAt(0) < 32 || c === '/' || c === '\\' ? '_' : c)).join('');
       const at = now().toISOString();
       await db.transaction().execute(async (trx) => {
-        await createFilesRepo(trx).insert({ id: fileId, name, content_type: type, data, created_at: at });
+        const uploader = await trx.selectFrom('users').select('company_id').where('id', '=', actor.userId).executeTakeFirst();
+        const companyId = uploader?.company_id ?? null;
+        const files = createFilesRepo(trx);
+        // Counted inside the same transaction as the insert; uploads running at the same moment may
+        // each pass, so a company can go over by at most those few files.
+        const used = await files.bytesOf(companyId);
+        if (used + data.length > quotaBytes)
+          throw new AppError('UPLOAD_QUOTA_EXCEEDED', { used: megabytes(used), limit: megabytes(quotaBytes) });
+        await files.insert({ id: fileId, name, content_type: type, data, created_at: at, company_id: companyId });
         await createOplogRepo(trx).insert({
           user_id: actor.userId,
           account: actor.account,

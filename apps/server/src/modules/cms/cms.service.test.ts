@@ -19,7 +19,27 @@ describe('rich-text helpers', () => {
   it('keeps only site paths and http(s) addresses', () => {
     expect(safeUrl('/file/download?fileId=a')).toBe('/file/download?fileId=a');
     expect(safeUrl('https://example.com/x')).toBe('https://example.com/x');
-    for (const bad of ['javascript:alert(1)', '//evil.example/x', 'data:image/png;base64,AA', ' JAVASCRIPT:x'])
-      expect(safeUrl(bad)).toBe('');
+    for (const bad of [
+      'javascript:alert(1)',
+      '//evil.example/x',
+      'data:image/png;base64,AA',
+      ' JAVASCRIPT:x',
+      '/\\evil.example',
+      '/%5Cevil',
+      '/\t/evil.example',
+      '/\n/evil.example',
+    ])
+      expect(safeUrl(bad), JSON.stringify(bad)).toBe('');
+  });
+
+  it('drops links and images in rich text that a browser would follow to another host', () => {
+    const html = sanitizeRichText(
+      '<p><a href="/\\evil.example">a</a><a href="\\\\evil.example">b</a><a href="/%5Cevil">c</a>' +
+        '<a href="/news/1">d</a><a href="https://example.com/">e</a><img src="/\\evil.example/x.png" alt="f"><img src="/file/download?fileId=x" alt="g"></p>',
+    );
+    expect(html).toBe(
+      '<p><a>a</a><a>b</a><a>c</a><a href="/news/1">d</a><a href="https://example.com/">e</a>' +
+        '<img alt="f" loading="lazy" /><img src="/file/download?fileId=x" alt="g" loading="lazy" /></p>',
+    );
   });
 });

@@ -15,9 +15,24 @@ import {
 } from '@portal/contracts/cms';
 import { AppError } from '../../platform/errors';
 import type { CmsRepo } from './cms.repo';
+import { isSitePath } from '@portal/contracts/site-path';
 
 /** Codes of the single documents in cms_pages. */
 export const PAGE_CODES = { aboutUs: 'about_us', footer: 'footer', pageConfig: 'page_config' } as const;
+
+/**
+ * Drops a link or image address without a scheme unless it is a path on this site (isSitePath):
+ * browsers read a slash and a backslash, two backslashes, or slashes around a tab as the start of
+ * another host. Addresses with a scheme are checked against
+ * the allowed schemes by sanitize-html itself.
+ */
+function withSiteAddress(attribs: Record<string, string>, name: 'href' | 'src'): Record<string, string> {
+  const value = attribs[name];
+  if (value === undefined || /^[a-z][a-z0-9+.-]*:/i.test(value) || isSitePath(value)) return attribs;
+  const kept = { ...attribs };
+  delete kept[name];
+  return kept;
+}
 
 const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -50,12 +65,12 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     // A link that opens a new window must not hand that window a reference back to the portal.
     a: (tagName, attribs) => {
-      const kept: Record<string, string> = { ...attribs };
+      const kept: Record<string, string> = { ...withSiteAddress(attribs, 'href') };
       delete kept.rel;
       delete kept.target;
       return { tagName, attribs: attribs.target === '_blank' ? { ...kept, target: '_blank', rel: 'noopener noreferrer' } : kept };
     },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...withSiteAddress(attribs, 'src'), loading: 'lazy' } }),
   },
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
 };
@@ -88,7 +103,7 @@ export function plainText(html: string, max = 120): string {
 /** A link or image address kept only when it is a site path or an http(s) URL. */
 export function safeUrl(url: string): string {
   const value = url.trim();
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  if (isSitePath(value)) return value;
   return /^https?:\/\//i.test(value) ? value : '';
 }
 

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { filesEndpoints as ep } from '@portal/contracts/files';
+import { DOWNLOAD_POLICY } from '../../platform/security-headers';
 import type { FilesService } from './files.service';
+
+/** Pictures a browser may show when the file is opened on its own; anything else is saved, not shown. */
+const SHOWN_INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** Ids are never reused for other bytes, so a browser may keep an answer for a year. */
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
@@ -21,9 +25,12 @@ export function registerFilesRoutes(app: FastifyInstance, d: { files: FilesServi
         .header('etag', file.etag)
         .header('cache-control', CACHE_FOREVER)
         .header('x-content-type-options', 'nosniff')
-        // An SVG opened on its own must not run script in the portal's origin.
-        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+        // An uploaded file opened on its own (an SVG, an HTML page) must not run script in the portal's origin.
+        .header('content-security-policy', DOWNLOAD_POLICY)
+        .header(
+          'content-disposition',
+          `${SHOWN_INLINE.has(file.contentType) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        );
       if (!file.data) return reply.code(304).send();
       return reply.type(file.contentType).send(file.data);
     },

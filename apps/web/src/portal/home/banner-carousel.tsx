@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Banner } from '@portal/contracts/cms';
+import { isSitePath } from '@portal/contracts/site-path';
 import { CMS_LIMITS } from '@portal/contracts/cms-constants';
 import { useBanners } from '../../features/cms/queries';
 import { LoadError } from '../../shared/query-state';
@@ -14,7 +15,7 @@ function BannerLink({ banner, children }: { banner: Banner; children: ReactNode 
       </a>
     );
   }
-  if (banner.url.startsWith('/')) return <Link to={banner.url}>{children}</Link>;
+  if (isSitePath(banner.url)) return <Link to={banner.url}>{children}</Link>;
   return <>{children}</>;
 }
 

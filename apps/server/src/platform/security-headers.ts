@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSecureRequest } from './http';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This answer's Content-Security-Policy nonce: the only inline scripts and styles that run carry it. */
+    cspNonce: string;
+  }
+}
+
+/**
+ * The placeholder the web build writes as the nonce of its tags (vite.config.ts `html.cspNonce`).
+ * Pages are kept with a placeholder of their own (see `nonceSlot`); each answer gets a fresh nonce.
+ */
+export const BUILD_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/**
+ * The placeholder kept pages carry where each answer's nonce goes: random per process, so that no
+ * text an editor or a visitor wrote (an article, a company name) can contain it and be turned into a
+ * nonce.
+ */
+export const nonceSlot = `__csp_nonce_${randomBytes(12).toString('hex')}__`;
+
+/**
+ * The policy of every answer. Scripts: the product's own files, and inline ones only with this
+ * answer's nonce (the first screens' loader); no inline event handlers, no eval. Styles: the
+ * product's stylesheets and style elements with the nonce (antd writes its styles into style
+ * elements at run time and is given the nonce); style attributes are allowed, because React and
+ * antd position popups, columns and the first screens' markup with them and they cannot run
+ * script. Images: the product's own, data URLs (the picture code, icons) and https images that
+ * articles may show. Frames: only the product's own pages, in either direction, so the shell's
+ * and portal's frames work and no other site can frame the login page.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "script-src-attr 'none'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/**
+ * The policy of an uploaded file opened on its own: a sandbox (no script, an origin of its own), so an
+ * uploaded HTML or SVG file cannot act in the product's origin even if its type was misjudged.
+ */
+export const DOWNLOAD_POLICY = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/** One year; sent only on answers that came over HTTPS, where browsers heed it. */
+const HSTS = 'max-age=31536000';
+
+/**
+ * Security headers on every answer (pages, API, files, errors, not-found answers, static assets): the
+ * policy above unless the route chose its own (downloads), no type sniffing, referrers cut to the
+ * origin for other sites, no framing by other sites, and HSTS when the request came over HTTPS
+ * (the rule the session cookie's Secure flag follows, COOKIE_SECURE).
+ */
+export function installSecurityHeaders(app: FastifyInstance, cookieSecure: 'auto' | 'on' | 'off'): void {
+  app.decorateRequest('cspNonce', '');
+  app.addHook('onRequest', async (request) => {
+    request.cspNonce = randomBytes(16).toString('base64');
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce));
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    if (isSecureRequest(request, cookieSecure)) reply.header('strict-transport-security', HSTS);
+  });
+}
+
+/**
+ * Sends an HTML page kept with `nonceSlot` placeholders, with this answer's nonce in their place,
+ * compressed for the browser (brotli at a quality that takes a few milliseconds for a page). Never
+ * kept by a shared cache: the nonce is this answer's alone.
+ */
+export async function sendPage(request: FastifyRequest, reply: FastifyReply, kept: string): Promise<FastifyReply> {
+  const html = Buffer.from(kept.replaceAll(nonceSlot, request.cspNonce), 'utf8');
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-cache');
+  if (/\bbr\b/.test(accepts)) {
+    const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+  return reply.send(html);
+}
