@@ -73,11 +73,19 @@ export function envelope(res: LightMyRequestResponse): Envelope {
 }
 
 /** Fetches a picture code and signs in with the test code; returns the token and cookies. */
-export async function login(app: FastifyInstance, account: string, password: string, extra: Record<string, unknown> = {}) {
-  const cc = (envelope(await app.inject({ method: 'POST', url: '/gateway/getCheckCode' })).data as { cc: string }).cc;
+export async function login(
+  app: FastifyInstance,
+  account: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+  /** The client address the attempt comes from (default 127.0.0.1). */
+  ip?: string,
+) {
+  const cc = (envelope(await app.inject({ method: 'POST', url: '/gateway/getCheckCode', remoteAddress: ip })).data as { cc: string }).cc;
   const res = await app.inject({
     method: 'POST',
     url: '/omc/submitLogin',
+    remoteAddress: ip,
     payload: { account, password, check_code: 'ABCD', req_code_session_id: cc, ...extra },
   });
   const body = envelope(res);

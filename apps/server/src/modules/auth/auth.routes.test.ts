@@ -125,12 +125,29 @@ describe('submitLogin', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('locks an account name after 5 failures within the window, known or not', async () => {
+  it('locks an account name for the address after 5 failures within the window, known or not', async () => {
     for (let i = 0; i < 5; i++) expect((await login(t.app, 'buyer01', 'Wrong@2026')).body.error_no).toBe('-104');
     const locked = await login(t.app, 'buyer01', 'Buyer@2026');
     expect(locked.body.error_no).toBe('111104');
     for (let i = 0; i < 5; i++) await login(t.app, 'ghost01', 'Wrong@2026');
     expect((await login(t.app, 'ghost01', 'Wrong@2026')).body.error_no).toBe('111104');
+  });
+
+  it('does not let failures from one address lock the owner out of another', async () => {
+    for (let i = 0; i < 8; i++) await login(t.app, 'admin', 'Wrong@2026', {}, '203.0.113.9');
+    expect((await login(t.app, 'admin', 'Admin@2026', {}, '203.0.113.9')).body.error_no).toBe('111104');
+    expect((await login(t.app, 'admin', 'Admin@2026', {}, '198.51.100.4')).body.error_no).toBe('0');
+  });
+
+  it('locks the whole account only after LOGIN_ACCOUNT_MAX_FAILURES from all addresses together', async () => {
+    await t.close();
+    t = await createTestApp({ LOGIN_ACCOUNT_MAX_FAILURES: '12' });
+    for (let i = 0; i < 11; i++) await login(t.app, 'admin', 'Wrong@2026', {}, `203.0.113.${i}`);
+    expect((await login(t.app, 'admin', 'Admin@2026', {}, '198.51.100.4')).body.error_no).toBe('0');
+    await login(t.app, 'admin', 'Wrong@2026', {}, '203.0.113.99');
+    const everywhere = await login(t.app, 'admin', 'Admin@2026', {}, '198.51.100.5');
+    expect(everywhere.body.error_no).toBe('111104');
+    expect(everywhere.body.error_info).toContain('15');
   });
 
   it('records logins and logouts in the login log', async () => {
@@ -314,11 +331,12 @@ describe('login lock expiry', () => {
   it('locks for LOGIN_LOCK_MINUTES, then lets the right password in', async () => {
     for (let i = 0; i < 5; i++) await login(t.app, 'buyer01', 'Wrong@2026');
     expect((await login(t.app, 'buyer01', 'Buyer@2026')).body.error_no).toBe('111104');
-    const ttl = await t.kv.ttl('acct-lock:buyer01');
+    const pairLock = 'login-lock:buyer01#0|127.0.0.1';
+    const ttl = await t.kv.ttl(pairLock);
     expect(ttl).toBeGreaterThan(14 * 60_000);
     expect(ttl).toBeLessThanOrEqual(15 * 60_000);
     // Let the lock run out the way the store ends it (shortened, so the test need not wait 15 minutes).
-    await t.kv.set('acct-lock:buyer01', '1', 20);
+    await t.kv.set(pairLock, '1', 20);
     await new Promise((r) => setTimeout(r, 60));
     expect((await login(t.app, 'buyer01', 'Buyer@2026')).body.error_no).toBe('0');
   });
