@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       accountMaxFailures: s.LOGIN_ACCOUNT_MAX_FAILURES,
       lockMs: s.LOGIN_LOCK_MINUTES * 60_000,
       loginPerIpPerMinute: s.LOGIN_PER_IP_PER_MINUTE,
+      forcePasswordChange: s.FIRST_PASSWORD_CHECK && !s.FREE_LOGIN,
       thirdPartyAuthUrl: s.THIRD_PARTY_AUTH_URL,
     },
   });

@@ -188,6 +188,37 @@ describe('sessions', () => {
     expect(envelope(res).error_no).toBe('-100');
   });
 
+  it('refuses a logout another site asked for, and keeps the session', async () => {
+    const { cookie } = await login(t.app, 'buyer01', 'Buyer@2026');
+    const logout = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/omc/api/user/logout', headers: { cookie, ...headers } });
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page.html' },
+      { origin: 'null' },
+    ];
+    for (const headers of crossSite) {
+      const res = await logout(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(envelope(res).error_no).toBe('111304');
+      expect(res.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
+      expect(envelope(await t.app.inject({ method: 'GET', url: '/omc/api/user/getCurrUser', headers: { cookie } })).return_code).toBe('0');
+    }
+    const own = await logout({ 'sec-fetch-site': 'same-origin', referer: 'http://localhost:80/mainIndex', host: 'localhost:80' });
+    expect(envelope(own).return_code).toBe('0');
+    expect((await t.app.inject({ method: 'GET', url: '/omc/api/user/getCurrUser', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('accepts a logout from its own pages judged by Origin or Referer, and one with neither', async () => {
+    const ownPages: Record<string, string>[] = [{ origin: 'http://localhost:80' }, { referer: 'http://localhost:80/mainIndex' }, {}];
+    for (const headers of ownPages) {
+      const { cookie } = await login(t.app, 'buyer01', 'Buyer@2026');
+      const res = await t.app.inject({ method: 'GET', url: '/omc/api/user/logout', headers: { cookie, host: 'localhost:80', ...headers } });
+      expect(envelope(res).return_code, JSON.stringify(headers)).toBe('0');
+    }
+  });
+
   it('keeps one live session per user: the older one answers -101', async () => {
     const first = await login(t.app, 'buyer01', 'Buyer@2026');
     const second = await login(t.app, 'buyer01', 'Buyer@2026');

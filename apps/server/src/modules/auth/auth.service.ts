@@ -31,6 +31,8 @@ export interface AuthPolicy {
   /** The failure window and the length of either lock. */
   lockMs: number;
   loginPerIpPerMinute: number;
+  /** A default password must be changed before anything else (FIRST_PASSWORD_CHECK, not in free-login mode). */
+  forcePasswordChange: boolean;
   /** Provider sign-in page; empty when third-party sign-in is off. */
   thirdPartyAuthUrl: string;
 }
@@ -139,7 +141,13 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function startSession(user: UserRow, typed: string, terminal: string, ip: string): Promise<{ token: string; answer: LoginAnswer }> {
-    const { token } = await sessions.create({ userId: user.id, account: user.account, terminal, ip });
+    const { token } = await sessions.create({
+      userId: user.id,
+      account: user.account,
+      terminal,
+      ip,
+      mustChangePassword: policy.forcePasswordChange && user.password_default === 1,
+    });
     const at = deps.now().toISOString();
     await users.recordLogin(user.id, at, ip);
     await deps.loginLog.insert({ account: typed, user_id: user.id, kind: 'login', result: 'success', ip, at });
