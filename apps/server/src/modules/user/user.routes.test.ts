@@ -376,3 +376,24 @@ describe('tokenEntry', () => {
     expect(envelope(bad).error_info).toContain('token');
   });
 });
+
+describe('tokenEntryPreview', () => {
+  it('says whose account a live token opens, without setting a cookie', async () => {
+    const { token } = await login(t.app, 'buyer01', 'Buyer@2026');
+    const res = await post('/omc/api/user/tokenEntryPreview', {}, { token });
+    expect(envelope(res).data).toEqual({ userName: 'buyer01', nickName: expect.any(String), companyName: '华北化工集团有限公司' });
+    expect(res.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
+  });
+
+  it('refuses an unknown token like tokenEntry does, and both refuse a request another site caused', async () => {
+    const unknown = await post('/omc/api/user/tokenEntryPreview', {}, { token: 'x'.repeat(43) });
+    expect(unknown.statusCode).toBe(401);
+    const { token } = await login(t.app, 'buyer01', 'Buyer@2026');
+    for (const url of ['/omc/api/user/tokenEntryPreview', '/omc/api/user/tokenEntry']) {
+      const res = await post(url, { 'sec-fetch-site': 'cross-site' }, { token });
+      expect(res.statusCode, url).toBe(403);
+      expect(envelope(res).error_no, url).toBe('111304');
+      expect(res.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { userEndpoints as ep } from '@portal/contracts/user';
-import { registerEndpoint, setSessionCookie, type AccessDeps } from '../../platform/http';
+import { AppError } from '../../platform/errors';
+import { isCrossSite, registerEndpoint, setSessionCookie, type AccessDeps } from '../../platform/http';
 import type { SessionRecord } from '../../platform/sessions';
 import type { CurrentUser } from '@portal/contracts/account';
 import type { UserService } from './user.service';
@@ -40,7 +41,15 @@ export function registerUserRoutes(app: FastifyInstance, d: UserRouteDeps): void
     allowLocked: true,
     ...ownOnly,
   });
+  // Entry by token: the browser shows whose account it is and adopts the token only when the person
+  // confirms; neither call answers a request another site's page caused.
+  registerEndpoint(app, d.access, ep.tokenEntryPreview, async ({ body, request }) => {
+    if (isCrossSite(request)) throw new AppError('CROSS_SITE_REFUSED');
+    const user = await d.currentUser(await d.user.sessionOfToken(body.token));
+    return { userName: user.userName, nickName: user.nickName, companyName: user.companyName };
+  });
   registerEndpoint(app, d.access, ep.tokenEntry, async ({ body, request, reply }) => {
+    if (isCrossSite(request)) throw new AppError('CROSS_SITE_REFUSED');
     const session = await d.user.sessionOfToken(body.token);
     setSessionCookie(reply, request, body.token, d.cookieSecure);
     return d.currentUser(session);
