@@ -67,6 +67,25 @@ describe('submitLogin', () => {
     expect(keys.some((k) => k.includes(token))).toBe(false);
   });
 
+  it('gives a page of its own site the session in the cookie only; other clients get the token too', async () => {
+    const cc = (envelope(await t.app.inject({ method: 'POST', url: '/gateway/getCheckCode' })).data as { cc: string }).cc;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/omc/submitLogin',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      payload: { account: 'buyer01', password: 'Buyer@2026', check_code: 'ABCD', req_code_session_id: cc },
+    });
+    const cookie = res.cookies.find((c) => c.name === 'portal_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(envelope(res).data).toMatchObject({ utoken: '', user_token: '', tn: '', user_agent_user_name: 'buyer01' });
+    expect(res.body).not.toContain(cookie.value);
+    const headerClient = await login(t.app, 'buyer01', 'Buyer@2026');
+    expect(headerClient.token.length).toBeGreaterThan(20);
+    expect(
+      envelope(await t.app.inject({ method: 'GET', url: '/omc/api/user/getCurrUser', headers: { token: headerClient.token } })).return_code,
+    ).toBe('0');
+  });
+
   it('refuses a wrong password and an unknown account with the same code and message', async () => {
     const before = await counts();
     const known = await login(t.app, 'admin', 'Wrong@2026');

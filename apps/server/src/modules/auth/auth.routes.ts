@@ -46,6 +46,9 @@ export function registerAuthRoutes(app: FastifyInstance, d: AuthRouteDeps): void
   registerEndpoint(app, d.access, ep.submitLogin, async ({ body, request, reply, lang }) => {
     const { token, answer } = await d.auth.submitLogin(body, request.ip, lang);
     setSessionCookie(reply, request, token, d.cookieSecure);
+    // A page of this very site has the session in the HttpOnly cookie: the answer does not hand its
+    // scripts the token too. Clients that send the token header (no Sec-Fetch-Site) still get it.
+    if (request.headers['sec-fetch-site'] === 'same-origin') return { ...answer, utoken: '', user_token: '', tn: '' };
     return answer;
   });
 
