@@ -66,7 +66,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
   const resetFailAccountKey = (account: string) => `reset-fail:${account.toLowerCase()}`;
   const resetFailIpKey = (ip: string) => `reset-fail-ip:${ip}`;
-  /** An owner no account can have: a code is checked against it when the account is unknown, and never matches. */
+  /** Whom a reset code belongs to: the account it was sent for, so that it resets no other. */
   const resetOwner = (userId: number) => `reset:${userId}`;
 
   /** Refuses a reset while its account name or the caller's address has used up its failures. */
