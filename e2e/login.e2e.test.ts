@@ -36,9 +36,19 @@ describe('password login journey', () => {
 
   it('signs in, keeps the session over a reload, and signs out', async () => {
     const { context, page } = await newPage(browser);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/omc/submitLogin'));
     await signIn(page, 'buyer01', 'Buyer@2026');
+    const loginAnswer = await (await answered).text();
     await expect.poll(() => page.getByTestId('nickname').textContent()).toBe('华北化工采购');
     await screenshot(page, 'main-index-zh-CN');
+    // The session lives in the HttpOnly cookie only: no script-readable storage holds its token.
+    const session = (await context.cookies()).find((c) => c.name === 'portal_session')!;
+    expect(session.httpOnly).toBe(true);
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }) + document.cookie)).not.toContain(
+      session.value,
+    );
+    // Nor did the login answer hand the page's scripts the token.
+    expect(loginAnswer).not.toContain(session.value);
     await page.reload();
     await page.getByTestId('nickname').waitFor();
     expect(page.url()).toContain('/mainIndex');

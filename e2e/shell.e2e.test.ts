@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signIn } from './support/browser';
+import { baseURL, launch, newPage, screenshot, signIn } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -275,6 +275,46 @@ describe('back-office shell', () => {
     await screenshot(page, 'shell-forced-password-zh-CN');
     await page.reload();
     await page.getByRole('dialog', { name: '首次登录，请修改初始密码' }).waitFor();
+    await context.close();
+  });
+
+  /** A session token as another system would hand it over: signed in through the API on the mobile terminal. */
+  async function handedOverToken(account: string, password: string): Promise<string> {
+    const code = (await (await fetch(`${baseURL()}/gateway/getCheckCode`, { method: 'POST' })).json()) as { data: { cc: string } };
+    const res = await fetch(`${baseURL()}/omc/submitLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account, password, check_code: 'ABCD', req_code_session_id: code.data.cc, terminal_type: 'mobile' }),
+    });
+    return ((await res.json()) as { data: { utoken: string } }).data.utoken;
+  }
+
+  it('asks whose account an entry link opens, with the token already gone from the address', async () => {
+    const token = await handedOverToken('supplier01', 'Supplier@2026');
+    const { context, page } = await newPage(browser);
+    await page.goto(`/mainIndex?token=${token}&orgName=${encodeURIComponent('晋煤采购部')}`);
+    const card = page.getByText('确认登录账号');
+    await card.waitFor();
+    expect(page.url()).not.toContain(token);
+    expect(await page.getByRole('main').textContent()).toContain('supplier01');
+    // Nothing is signed in until the person confirms.
+    expect((await context.cookies()).some((c) => c.name === 'portal_session')).toBe(false);
+    await screenshot(page, 'shell-entry-confirm-zh-CN');
+    await page.getByRole('button', { name: '继续登录' }).click();
+    await page.getByTestId('nickname').waitFor();
+    expect(page.url()).not.toContain(token);
+    expect(await page.evaluate(() => sessionStorage.getItem('orgName'))).toBe('晋煤采购部');
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }))).not.toContain(token);
+    await context.close();
+  });
+
+  it('drops an entry link the person cancels, and stays signed out', async () => {
+    const token = await handedOverToken('supplier01', 'Supplier@2026');
+    const { context, page } = await newPage(browser);
+    await page.goto(`/mainIndex?token=${token}`);
+    await page.getByRole('button', { name: /^取\s?消$/ }).click();
+    await page.waitForURL('**/login');
+    expect((await context.cookies()).some((c) => c.name === 'portal_session')).toBe(false);
     await context.close();
   });
 

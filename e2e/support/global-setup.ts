@@ -50,6 +50,7 @@ export async function setup(project: TestProject): Promise<void> {
       CODES_PER_IP_PER_MINUTE: '1000',
       SMS_PER_IP_DAY: '10000',
       ACCOUNT_CHECKS_PER_IP_PER_HOUR: '10000',
+      ACCOUNT_CHECKS_PER_ACCOUNT_PER_HOUR: '10000',
     },
     stdio: ['ignore', log, log],
   });

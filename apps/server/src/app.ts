@@ -190,8 +190,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       loginCheckCode: s.LOGIN_CHECK_CODE,
       tenantMode: s.TENANT_MODE,
       maxFailures: s.LOGIN_MAX_FAILURES,
+      accountMaxFailures: s.LOGIN_ACCOUNT_MAX_FAILURES,
       lockMs: s.LOGIN_LOCK_MINUTES * 60_000,
       loginPerIpPerMinute: s.LOGIN_PER_IP_PER_MINUTE,
+      forcePasswordChange: s.FIRST_PASSWORD_CHECK && !s.FREE_LOGIN,
       thirdPartyAuthUrl: s.THIRD_PARTY_AUTH_URL,
     },
   });
@@ -212,6 +214,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     policy: {
       passwordRule: { minLength: s.PASSWORD_MIN_LENGTH, maxLength: s.PASSWORD_MAX_LENGTH, minKinds: s.PASSWORD_MIN_KINDS },
       accountChecksPerIpPerHour: s.ACCOUNT_CHECKS_PER_IP_PER_HOUR,
+      accountChecksPerAccountPerHour: s.ACCOUNT_CHECKS_PER_ACCOUNT_PER_HOUR,
+      resetFailuresPerAccount: s.RESET_FAILURES_PER_ACCOUNT,
+      resetFailuresPerIp: s.RESET_FAILURES_PER_IP,
+      resetFailureWindowMs: s.RESET_FAILURE_WINDOW_MINUTES * 60_000,
       realNameQrUrl: s.REAL_NAME_QR_URL,
       companyRoleCode: 'company_user',
     },

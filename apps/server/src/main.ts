@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { createInitialAdmin, isEmpty, loadDemoData } from './db/demo-data/index';
 import { migrateToLatest } from './db/migrations/index';
 import { createDbKv, createRedisKv } from './platform/kv';
+import { createLogger } from './platform/logger';
 import { loadSettings, SettingsError, wantsDemoData } from './settings';
 
 async function main(): Promise<void> {
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = pino({ level: settings.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.token', 'req.headers.csrfcheck'] });
+  const logger = createLogger(settings.LOG_LEVEL);
   const database = openDatabase({
     databaseUrl: settings.DATABASE_URL || undefined,
     sqliteFile: path.resolve(settings.DATA_DIR, 'portal.sqlite'),

@@ -200,6 +200,20 @@ export const ERRORS = {
     '新密碼不能與原密碼相同',
   ),
   UNLOCK_PASSWORD_WRONG: e('111302', 200, '密码错误，请重新输入', 'The password is wrong. Please try again.', '密碼錯誤，請重新輸入'),
+  PASSWORD_CHANGE_REQUIRED: e(
+    '111303',
+    403,
+    '当前密码为初始密码，请先修改密码',
+    'Your password is still the initial one. Please change it first.',
+    '目前密碼為初始密碼，請先修改密碼',
+  ),
+  CROSS_SITE_REFUSED: e(
+    '111304',
+    403,
+    '该请求来自其他网站，已拒绝',
+    'This request came from another site and was refused.',
+    '該請求來自其他網站，已拒絕',
+  ),
 
   // Portal (trading-portal.md section 6)
   NO_SUPPLY_RELATION: e(

@@ -6,7 +6,12 @@
 
 /** Session codes that end the session on the client. */
 export const SESSION_INVALID_CODES = ['-101', '9006', '-100', '9007', '-103', '9005', '9004'] as const;
+/**
+ * A session on a default password asked for something other than the change: the forced dialog
+ * already says what to do, so the refusals behind it show nothing.
+ */
+export const PASSWORD_CHANGE_CODE = '111303';
 /** Codes that never show a message. */
-export const SILENT_CODES = ['173302', '173303'] as const;
+export const SILENT_CODES = ['173302', '173303', PASSWORD_CHANGE_CODE] as const;
 /** The screen is locked: the client shows the unlock prompt. */
 export const LOCKED_CODE = '-5';

@@ -68,6 +68,14 @@ export const tokenEntryBodySchema = z.strictObject({
   token: inputString().min(1, { message: 'required' }).max(200, { message: 'tooLong' }),
 });
 
+/** Whose account an entry token opens, shown for confirmation before the browser switches to it. */
+export const tokenEntryPreviewSchema = z.object({
+  userName: z.string(),
+  nickName: z.string(),
+  companyName: z.string(),
+});
+export type TokenEntryPreview = z.infer<typeof tokenEntryPreviewSchema>;
+
 export const permissionsQuerySchema = z.strictObject({
   /** A cache-busting time stamp the browser may send. */
   time: inputString().max(20, { message: 'tooLong' }).optional(),
@@ -125,13 +133,21 @@ export const userEndpoints = {
     answer: z.null(),
     summary: 'Unlock the screen with the sign-in password',
   },
+  tokenEntryPreview: {
+    method: 'POST',
+    path: '/omc/api/user/tokenEntryPreview',
+    access: 'public',
+    body: tokenEntryBodySchema,
+    answer: tokenEntryPreviewSchema,
+    summary: 'Whose account an entry token opens (the browser asks the person before adopting it)',
+  },
   tokenEntry: {
     method: 'POST',
     path: '/omc/api/user/tokenEntry',
     access: 'public',
     body: tokenEntryBodySchema,
     answer: currentUserSchema,
-    summary: 'Adopt a session token handed over in an entry URL (checked, then set as the cookie)',
+    summary: 'Adopt a session token handed over in an entry URL, once the person confirmed its account',
   },
   kickout: {
     method: 'POST',

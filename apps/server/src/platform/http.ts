@@ -40,6 +40,8 @@ export interface EndpointOptions {
   allowLocked?: boolean;
   /** A larger body limit than BODY_LIMIT_BYTES for this endpoint (file uploads). */
   bodyLimit?: number;
+  /** Answer a session that must first change its default password (the change itself, own info). */
+  allowDuringPasswordChange?: boolean;
 }
 
 export interface AccessDeps {
@@ -75,6 +77,7 @@ export function registerEndpoint<E extends Endpoint>(
         const session = request.session;
         if (!session) throw new AppError(request.sessionError ?? 'PLEASE_LOGIN');
         if (session.locked && !options.allowLocked) throw new AppError('SCREEN_LOCKED');
+        if (session.mustChangePassword && !options.allowDuringPasswordChange) throw new AppError('PASSWORD_CHANGE_REQUIRED');
         if (request.method !== 'GET' && request.authVia === 'cookie' && request.headers.csrfcheck !== session.csrf) {
           throw new AppError('REQUEST_TAMPERED');
         }
@@ -242,6 +245,26 @@ function databaseRefusal(error: unknown): 'duplicate' | 'invalid' | null {
 /** Answers an unknown API path with the envelope (web routes are served by the static layer). */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return sendError(reply, langOf(request), 'ROUTE_NOT_FOUND');
+}
+
+/**
+ * Whether a browser sent this request from another site's page. Sec-Fetch-Site says so directly;
+ * browsers without it are judged by Origin, then Referer. A request with none of them (a typed
+ * address, a non-browser client) is not cross-site.
+ */
+export function isCrossSite(request: FastifyRequest): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string') return fetchSite === 'cross-site';
+  for (const header of [request.headers.origin, request.headers.referer]) {
+    if (typeof header !== 'string' || header === '') continue;
+    try {
+      // Both through URL, so that a default port written out (host:80) compares equal.
+      return new URL(header).host !== new URL(`${request.protocol}://${request.host}`).host;
+    } catch {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Sets the session cookie (HttpOnly, SameSite=Lax, Secure behind HTTPS) and the new session's csrfcheck. */

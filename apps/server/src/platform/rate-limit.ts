@@ -20,6 +20,10 @@ export function createRateLimiter(kv: KvStore) {
     async count(key: string): Promise<number> {
       return Number((await kv.get(`rl:${key}`)) ?? 0);
     },
+    /** Milliseconds until the window of `key` ends (0 when nothing was counted). */
+    async retryAfter(key: string): Promise<number> {
+      return kv.ttl(`rl:${key}`);
+    },
     async reset(key: string): Promise<void> {
       await kv.del(`rl:${key}`);
     },

@@ -16,6 +16,11 @@ export interface SessionRecord {
   createdAt: number;
   lastSeenAt: number;
   locked: boolean;
+  /**
+   * Signed in with a default password: until it is changed the session may call only what the
+   * forced change needs. Changing it ends every session, so the flag never has to be cleared.
+   */
+  mustChangePassword?: boolean;
   ended?: EndReason;
 }
 
@@ -94,6 +99,7 @@ export function createSessions(kv: KvStore, opts: SessionOptions) {
       account: string;
       terminal: string;
       ip: string;
+      mustChangePassword?: boolean;
     }): Promise<{ token: string; record: SessionRecord }> {
       const token = randomBytes(32).toString('base64url');
       const t = now();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { openDatabase, type DbHandle } from '../db/database';
@@ -22,7 +22,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { demo?: boolean; now?: () => Date; webDist?: string } = {},
+  opts: { demo?: boolean; now?: () => Date; webDist?: string; logger?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
   const settings = loadSettings({ NODE_ENV: 'test', TEST_HOOKS: 'on', CAPTCHA_TEST_CODE: 'ABCD', ...env });
   const pgUrl = process.env.TEST_DATABASE_URL;
@@ -39,7 +39,14 @@ export async function createTestApp(
   await migrateToLatest(database.db, database.dialect);
   if (opts.demo !== false) await loadDemoData(database.db);
   const kv = redisUrl ? createRedisKv(redisUrl, `${schema ?? randomBytes(6).toString('hex')}:`) : createDbKv(database.db);
-  const app = await buildApp({ settings, database, kv, webDist: opts.webDist ?? null, ...(opts.now ? { now: opts.now } : {}) });
+  const app = await buildApp({
+    settings,
+    database,
+    kv,
+    webDist: opts.webDist ?? null,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -73,11 +80,19 @@ export function envelope(res: LightMyRequestResponse): Envelope {
 }
 
 /** Fetches a picture code and signs in with the test code; returns the token and cookies. */
-export async function login(app: FastifyInstance, account: string, password: string, extra: Record<string, unknown> = {}) {
-  const cc = (envelope(await app.inject({ method: 'POST', url: '/gateway/getCheckCode' })).data as { cc: string }).cc;
+export async function login(
+  app: FastifyInstance,
+  account: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+  /** The client address the attempt comes from (default 127.0.0.1). */
+  ip?: string,
+) {
+  const cc = (envelope(await app.inject({ method: 'POST', url: '/gateway/getCheckCode', remoteAddress: ip })).data as { cc: string }).cc;
   const res = await app.inject({
     method: 'POST',
     url: '/omc/submitLogin',
+    remoteAddress: ip,
     payload: { account, password, check_code: 'ABCD', req_code_session_id: cc, ...extra },
   });
   const body = envelope(res);

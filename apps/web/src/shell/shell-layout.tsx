@@ -6,7 +6,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { CurrentUser } from '@portal/contracts/account';
 import type { MenuNode } from '@portal/contracts/menus';
 import { userRoutes } from '@portal/contracts/routes/user';
-import { LOCKED_CODE } from '@portal/contracts/session-codes';
+import { LOCKED_CODE, PASSWORD_CHANGE_CODE } from '@portal/contracts/session-codes';
 import { ApiError, call } from '../api/client';
 import { logout } from '../features/account/logout';
 import { CURRENT_USER_KEY, useCurrentUser } from '../shared/use-current-user';
@@ -60,7 +60,10 @@ export function ShellLayout() {
   const menus = useMenuTree();
   const transport = useMemo(() => createPasswordTransport(settings.webEncryptType), [settings.webEncryptType]);
   if (!user) return null;
-  if (!menus.data) {
+  // A default password must be changed first: the server refuses the menus, and the shell opens
+  // without them so that the forced dialog can be shown.
+  const mustChangePassword = menus.error instanceof ApiError && menus.error.code === PASSWORD_CHANGE_CODE;
+  if (!menus.data && !mustChangePassword) {
     // A session locked before this page loaded refuses the menus too (-5): unlock first.
     if (user.locked || (menus.error instanceof ApiError && menus.error.code === LOCKED_CODE)) {
       return (
@@ -96,7 +99,7 @@ export function ShellLayout() {
       </div>
     );
   }
-  return <ShellReady user={user} tree={menus.data} />;
+  return <ShellReady user={user} tree={menus.data ?? []} />;
 }
 
 function useUserKeys(user: CurrentUser) {

@@ -9,5 +9,6 @@ export const userRoutes = routeTable<typeof userEndpoints>()({
   modifyCurrUserInfo: { method: 'POST', path: '/omc/api/user/modifyCurrUserInfo' },
   lock: { method: 'POST', path: '/omc/api/user/lock' },
   unlock: { method: 'POST', path: '/omc/api/user/unlock' },
+  tokenEntryPreview: { method: 'POST', path: '/omc/api/user/tokenEntryPreview' },
   tokenEntry: { method: 'POST', path: '/omc/api/user/tokenEntry' },
 });

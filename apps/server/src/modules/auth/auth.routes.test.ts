@@ -67,6 +67,25 @@ describe('submitLogin', () => {
     expect(keys.some((k) => k.includes(token))).toBe(false);
   });
 
+  it('gives a page of its own site the session in the cookie only; other clients get the token too', async () => {
+    const cc = (envelope(await t.app.inject({ method: 'POST', url: '/gateway/getCheckCode' })).data as { cc: string }).cc;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/omc/submitLogin',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      payload: { account: 'buyer01', password: 'Buyer@2026', check_code: 'ABCD', req_code_session_id: cc },
+    });
+    const cookie = res.cookies.find((c) => c.name === 'portal_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(envelope(res).data).toMatchObject({ utoken: '', user_token: '', tn: '', user_agent_user_name: 'buyer01' });
+    expect(res.body).not.toContain(cookie.value);
+    const headerClient = await login(t.app, 'buyer01', 'Buyer@2026');
+    expect(headerClient.token.length).toBeGreaterThan(20);
+    expect(
+      envelope(await t.app.inject({ method: 'GET', url: '/omc/api/user/getCurrUser', headers: { token: headerClient.token } })).return_code,
+    ).toBe('0');
+  });
+
   it('refuses a wrong password and an unknown account with the same code and message', async () => {
     const before = await counts();
     const known = await login(t.app, 'admin', 'Wrong@2026');
@@ -125,12 +144,29 @@ describe('submitLogin', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('locks an account name after 5 failures within the window, known or not', async () => {
+  it('locks an account name for the address after 5 failures within the window, known or not', async () => {
     for (let i = 0; i < 5; i++) expect((await login(t.app, 'buyer01', 'Wrong@2026')).body.error_no).toBe('-104');
     const locked = await login(t.app, 'buyer01', 'Buyer@2026');
     expect(locked.body.error_no).toBe('111104');
     for (let i = 0; i < 5; i++) await login(t.app, 'ghost01', 'Wrong@2026');
     expect((await login(t.app, 'ghost01', 'Wrong@2026')).body.error_no).toBe('111104');
+  });
+
+  it('does not let failures from one address lock the owner out of another', async () => {
+    for (let i = 0; i < 8; i++) await login(t.app, 'admin', 'Wrong@2026', {}, '203.0.113.9');
+    expect((await login(t.app, 'admin', 'Admin@2026', {}, '203.0.113.9')).body.error_no).toBe('111104');
+    expect((await login(t.app, 'admin', 'Admin@2026', {}, '198.51.100.4')).body.error_no).toBe('0');
+  });
+
+  it('locks the whole account only after LOGIN_ACCOUNT_MAX_FAILURES from all addresses together', async () => {
+    await t.close();
+    t = await createTestApp({ LOGIN_ACCOUNT_MAX_FAILURES: '12' });
+    for (let i = 0; i < 11; i++) await login(t.app, 'admin', 'Wrong@2026', {}, `203.0.113.${i}`);
+    expect((await login(t.app, 'admin', 'Admin@2026', {}, '198.51.100.4')).body.error_no).toBe('0');
+    await login(t.app, 'admin', 'Wrong@2026', {}, '203.0.113.99');
+    const everywhere = await login(t.app, 'admin', 'Admin@2026', {}, '198.51.100.5');
+    expect(everywhere.body.error_no).toBe('111104');
+    expect(everywhere.body.error_info).toContain('15');
   });
 
   it('records logins and logouts in the login log', async () => {
@@ -169,6 +205,37 @@ describe('sessions', () => {
     const res = await t.app.inject({ method: 'GET', url: '/omc/api/user/getCurrUser', headers: { token } });
     expect(res.statusCode).toBe(401);
     expect(envelope(res).error_no).toBe('-100');
+  });
+
+  it('refuses a logout another site asked for, and keeps the session', async () => {
+    const { cookie } = await login(t.app, 'buyer01', 'Buyer@2026');
+    const logout = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/omc/api/user/logout', headers: { cookie, ...headers } });
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page.html' },
+      { origin: 'null' },
+    ];
+    for (const headers of crossSite) {
+      const res = await logout(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(envelope(res).error_no).toBe('111304');
+      expect(res.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
+      expect(envelope(await t.app.inject({ method: 'GET', url: '/omc/api/user/getCurrUser', headers: { cookie } })).return_code).toBe('0');
+    }
+    const own = await logout({ 'sec-fetch-site': 'same-origin', referer: 'http://localhost:80/mainIndex', host: 'localhost:80' });
+    expect(envelope(own).return_code).toBe('0');
+    expect((await t.app.inject({ method: 'GET', url: '/omc/api/user/getCurrUser', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('accepts a logout from its own pages judged by Origin or Referer, and one with neither', async () => {
+    const ownPages: Record<string, string>[] = [{ origin: 'http://localhost:80' }, { referer: 'http://localhost:80/mainIndex' }, {}];
+    for (const headers of ownPages) {
+      const { cookie } = await login(t.app, 'buyer01', 'Buyer@2026');
+      const res = await t.app.inject({ method: 'GET', url: '/omc/api/user/logout', headers: { cookie, host: 'localhost:80', ...headers } });
+      expect(envelope(res).return_code, JSON.stringify(headers)).toBe('0');
+    }
   });
 
   it('keeps one live session per user: the older one answers -101', async () => {
@@ -314,11 +381,12 @@ describe('login lock expiry', () => {
   it('locks for LOGIN_LOCK_MINUTES, then lets the right password in', async () => {
     for (let i = 0; i < 5; i++) await login(t.app, 'buyer01', 'Wrong@2026');
     expect((await login(t.app, 'buyer01', 'Buyer@2026')).body.error_no).toBe('111104');
-    const ttl = await t.kv.ttl('acct-lock:buyer01');
+    const pairLock = 'login-lock:buyer01#0|127.0.0.1';
+    const ttl = await t.kv.ttl(pairLock);
     expect(ttl).toBeGreaterThan(14 * 60_000);
     expect(ttl).toBeLessThanOrEqual(15 * 60_000);
     // Let the lock run out the way the store ends it (shortened, so the test need not wait 15 minutes).
-    await t.kv.set('acct-lock:buyer01', '1', 20);
+    await t.kv.set(pairLock, '1', 20);
     await new Promise((r) => setTimeout(r, 60));
     expect((await login(t.app, 'buyer01', 'Buyer@2026')).body.error_no).toBe('0');
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountEndpoints as ep } from '@portal/contracts/account';
 import type { PublicSettings } from '@portal/contracts/settings';
 import { AppError } from '../../platform/errors';
-import { clearSessionCookie, registerEndpoint, setSessionCookie, type AccessDeps } from '../../platform/http';
+import { clearSessionCookie, isCrossSite, registerEndpoint, setSessionCookie, type AccessDeps } from '../../platform/http';
 import type { Captcha } from '../../platform/captcha';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AuthService } from './auth.service';
@@ -46,12 +46,20 @@ export function registerAuthRoutes(app: FastifyInstance, d: AuthRouteDeps): void
   registerEndpoint(app, d.access, ep.submitLogin, async ({ body, request, reply, lang }) => {
     const { token, answer } = await d.auth.submitLogin(body, request.ip, lang);
     setSessionCookie(reply, request, token, d.cookieSecure);
+    // A page of this very site has the session in the HttpOnly cookie: the answer does not hand its
+    // scripts the token too. Clients that send the token header (no Sec-Fetch-Site) still get it.
+    if (request.headers['sec-fetch-site'] === 'same-origin') return { ...answer, utoken: '', user_token: '', tn: '' };
     return answer;
   });
 
-  registerEndpoint(app, d.access, ep.getCurrUser, async ({ session }) => d.auth.currentUser(session), { allowLocked: true });
+  registerEndpoint(app, d.access, ep.getCurrUser, async ({ session }) => d.auth.currentUser(session), {
+    allowLocked: true,
+    allowDuringPasswordChange: true,
+  });
 
   registerEndpoint(app, d.access, ep.logout, async ({ session, request, reply }) => {
+    // Logout is a GET (the specification's path): another site's link or image must not sign people out.
+    if (isCrossSite(request)) throw new AppError('CROSS_SITE_REFUSED');
     await d.auth.logout(session, request.ip);
     clearSessionCookie(reply);
     return null;

@@ -24,9 +24,15 @@ import type { LoginLogRepo, TenantsRepo, UsersRepo } from './users.repo';
 export interface AuthPolicy {
   loginCheckCode: boolean;
   tenantMode: boolean;
+  /** Failures of one account from one address before that pair locks. */
   maxFailures: number;
+  /** Failures of one account from all addresses together before the whole account locks. */
+  accountMaxFailures: number;
+  /** The failure window and the length of either lock. */
   lockMs: number;
   loginPerIpPerMinute: number;
+  /** A default password must be changed before anything else (FIRST_PASSWORD_CHECK, not in free-login mode). */
+  forcePasswordChange: boolean;
   /** Provider sign-in page; empty when third-party sign-in is off. */
   thirdPartyAuthUrl: string;
 }
@@ -45,26 +51,54 @@ interface AuthDeps {
   now: () => Date;
 }
 
+/** Outlives the longest lock (LOGIN_LOCK_MINUTES is at most a day), so no lifted lock comes back. */
+const GENERATION_TTL_MS = 2 * 24 * 3600_000;
+
 type UserRow = NonNullable<Awaited<ReturnType<UsersRepo['findById']>>>;
 
 /** Signing in and out, and who is signed in. */
 export function createAuthService(deps: AuthDeps) {
   const { users, sessions, limiter, policy } = deps;
-  const lockKey = (account: string) => `acct-lock:${account.toLowerCase()}`;
-  const failKey = (account: string) => `login-fail:${account.toLowerCase()}`;
   const verifyTokenKey = (token: string) => `sms-token:${token}`;
+  const nameOf = (account: string) => account.toLowerCase();
+  const accountLockKey = (account: string) => `acct-lock:${nameOf(account)}`;
+  const accountFailKey = (account: string) => `login-fail-acct:${nameOf(account)}`;
+  // The operator's unlock replaces the generation, which lifts every pair lock of the account at once
+  // without having to find them (their keys name the generation they were made under).
+  const generationKey = (account: string) => `login-gen:${nameOf(account)}`;
+  const generationOf = async (account: string) => (await deps.kv.get(generationKey(account))) ?? '0';
+  const pairLockKey = (account: string, gen: string, ip: string) => `login-lock:${nameOf(account)}#${gen}|${ip}`;
+  const pairFailKey = (account: string, gen: string, ip: string) => `login-fail:${nameOf(account)}#${gen}|${ip}`;
+  /** Set while any pair of the account is locked, so the back office can show and lift it. */
+  const pairLockedKey = (account: string, gen: string) => `login-pair-locked:${nameOf(account)}#${gen}`;
 
-  /** Refuses while the account name is locked. Unknown names lock the same way, so nothing leaks. */
-  async function assertNotLocked(account: string): Promise<void> {
-    const remaining = await deps.kv.ttl(lockKey(account));
+  /**
+   * Refuses while the account is locked as a whole, or for this address. Unknown names lock the same
+   * way, so the answer tells nothing about whether an account exists.
+   */
+  async function assertNotLocked(account: string, ip: string): Promise<void> {
+    const gen = await generationOf(account);
+    const remaining = Math.max(await deps.kv.ttl(accountLockKey(account)), await deps.kv.ttl(pairLockKey(account, gen, ip)));
     if (remaining > 0) throw new AppError('ACCOUNT_LOCKED', { minutes: Math.ceil(remaining / 60_000) });
   }
 
+  /**
+   * Counts a failed sign-in twice: for the account from this address, which locks that pair after
+   * LOGIN_MAX_FAILURES, and for the account as a whole, which locks it everywhere only after the much
+   * higher LOGIN_ACCOUNT_MAX_FAILURES. A stranger can so lock themselves out, not the account's owner.
+   */
   async function recordFailure(account: string, userId: number | null, ip: string, result: string): Promise<void> {
-    const { count } = await limiter.hit(failKey(account), Number.MAX_SAFE_INTEGER, policy.lockMs);
-    if (count >= policy.maxFailures) {
-      await deps.kv.set(lockKey(account), '1', policy.lockMs);
-      await limiter.reset(failKey(account));
+    const gen = await generationOf(account);
+    const pair = await limiter.hit(pairFailKey(account, gen, ip), Number.MAX_SAFE_INTEGER, policy.lockMs);
+    if (pair.count >= policy.maxFailures) {
+      await deps.kv.set(pairLockKey(account, gen, ip), '1', policy.lockMs);
+      await deps.kv.set(pairLockedKey(account, gen), '1', policy.lockMs);
+      await limiter.reset(pairFailKey(account, gen, ip));
+    }
+    const whole = await limiter.hit(accountFailKey(account), Number.MAX_SAFE_INTEGER, policy.lockMs);
+    if (whole.count >= policy.accountMaxFailures) {
+      await deps.kv.set(accountLockKey(account), '1', policy.lockMs);
+      await limiter.reset(accountFailKey(account));
     }
     await deps.loginLog.insert({ account, user_id: userId, kind: 'login', result, ip, at: deps.now().toISOString() });
   }
@@ -77,7 +111,7 @@ export function createAuthService(deps: AuthDeps) {
     if (policy.tenantMode && !body.tenantId) throw new AppError('TENANT_REQUIRED');
     const password = await deps.transport.reveal('password', body.password, { rule: loginPasswordSchema, lang });
     const account = body.account;
-    await assertNotLocked(account);
+    await assertNotLocked(account, ip);
     const user = await users.findByAccount(account);
     const passwordOk = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
     const tenantOk = !policy.tenantMode || user?.tenant_id === body.tenantId;
@@ -92,7 +126,7 @@ export function createAuthService(deps: AuthDeps) {
   async function checkMobileLogin(body: MobileLoginBody, ip: string): Promise<UserRow> {
     const mobile = body.account;
     if ((await deps.kv.get(verifyTokenKey(body.verify_code_token))) !== mobile) throw new AppError('VERIFY_TOKEN_INVALID');
-    await assertNotLocked(mobile);
+    await assertNotLocked(mobile, ip);
     const user = await users.findByMobile(mobile);
     try {
       await deps.sms.verify({ purpose: 'login', mobile, code: body.verify_code });
@@ -107,7 +141,13 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function startSession(user: UserRow, typed: string, terminal: string, ip: string): Promise<{ token: string; answer: LoginAnswer }> {
-    const { token } = await sessions.create({ userId: user.id, account: user.account, terminal, ip });
+    const { token } = await sessions.create({
+      userId: user.id,
+      account: user.account,
+      terminal,
+      ip,
+      mustChangePassword: policy.forcePasswordChange && user.password_default === 1,
+    });
     const at = deps.now().toISOString();
     await users.recordLogin(user.id, at, ip);
     await deps.loginLog.insert({ account: typed, user_id: user.id, kind: 'login', result: 'success', ip, at });
@@ -163,7 +203,7 @@ export function createAuthService(deps: AuthDeps) {
         await deps.loginLog.insert({ account, user_id: user.id, kind: 'login', result: 'disabled', ip, at: deps.now().toISOString() });
         throw new AppError('ACCOUNT_DISABLED');
       }
-      await limiter.reset(failKey(account));
+      await limiter.reset(pairFailKey(account, await generationOf(account), ip));
       return startSession(user, account, body.terminal_type ?? 'pc', ip);
     },
 
@@ -226,15 +266,20 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
 
-    /** Whether an account name is locked after too many failed sign-ins (the back office shows it). */
+    /** Whether an account name is locked, as a whole or for some address (the back office shows it). */
     async isLocked(account: string): Promise<boolean> {
-      return (await deps.kv.ttl(lockKey(account))) > 0;
+      if ((await deps.kv.ttl(accountLockKey(account))) > 0) return true;
+      return (await deps.kv.ttl(pairLockedKey(account, await generationOf(account)))) > 0;
     },
 
-    /** Lifts a login lock and forgets the failures (after a password reset proved ownership). */
+    /**
+     * Lifts every login lock of an account name, whole or per address, and forgets its failures (an
+     * operator's unlock, or a password reset that proved ownership of the account's mobile).
+     */
     async unlockAccount(account: string): Promise<void> {
-      await deps.kv.del(lockKey(account));
-      await limiter.reset(failKey(account));
+      await deps.kv.set(generationKey(account), randomBytes(6).toString('base64url'), GENERATION_TTL_MS);
+      await deps.kv.del(accountLockKey(account));
+      await limiter.reset(accountFailKey(account));
     },
 
     async permissionsOf(userId: number): Promise<Set<string>> {

@@ -338,6 +338,58 @@ describe('password reset', () => {
     expect((await login(t.app, 'supplier01', 'Supplier@2026')).body.error_no).toBe('0');
   });
 
+  const resetWith = (fields: Record<string, unknown>, ip?: string) =>
+    post('/omc/api/member/reg/forget_reset_pwd', { sms_code: '123456', new_pwd: 'Fresh#2026', ...fields }, { ip });
+
+  it('answers an unknown account exactly like a wrong code: same status, code and message', async () => {
+    await sendResetCode('supplier01');
+    const code = (await outbox('13800000002'))[0]!.code;
+    const wrong = code === '999999' ? '999998' : '999999';
+    const unknown = await resetWith({ user_account: 'nobody99', sms_code: code });
+    const wrongCode = await resetWith({ user_account: 'supplier01', sms_code: wrong });
+    await t.database.db.updateTable('users').set({ mobile: null }).where('account', '=', 'buyer01').execute();
+    const noMobile = await resetWith({ user_account: 'buyer01', sms_code: code });
+    for (const res of [unknown, wrongCode, noMobile]) {
+      expect(res.statusCode).toBe(200);
+      expect(envelope(res)).toEqual(envelope(wrongCode));
+    }
+    expect(envelope(unknown).error_no).toBe('111103');
+  });
+
+  it('needs the code sent for a reset of this account: a code never sent does not pass', async () => {
+    const res = await resetWith({ user_account: 'supplier01', sms_code: '000000' });
+    expect(envelope(res).error_no).toBe('111103');
+    expect((await login(t.app, 'supplier01', 'Supplier@2026')).body.error_no).toBe('0');
+  });
+
+  it('pauses resets of an account name after its failures, from any address, known or not', async () => {
+    await t.close();
+    t = await createTestApp({ RESET_FAILURES_PER_ACCOUNT: '3' });
+    for (let i = 0; i < 3; i++)
+      expect(envelope(await resetWith({ user_account: 'supplier01' }, `10.0.0.${i + 1}`)).error_no).toBe('111103');
+    await sendResetCode('supplier01');
+    const code = (await outbox('13800000002'))[0]!.code;
+    const paused = await resetWith({ user_account: 'Supplier01', sms_code: code }, '10.0.0.9');
+    expect(paused.statusCode).toBe(429);
+    expect(envelope(paused).error_no).toBe('100006');
+    expect(Number(paused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(t.app, 'supplier01', 'Supplier@2026')).body.error_no).toBe('0');
+    // An unknown name pauses the same way, so the pause tells nothing either.
+    for (let i = 0; i < 3; i++) await resetWith({ user_account: 'nobody99' }, `10.0.1.${i + 1}`);
+    expect((await resetWith({ user_account: 'nobody99' }, '10.0.1.9')).statusCode).toBe(429);
+  });
+
+  it('pauses resets from one address after its failures, whatever the account; other addresses go on', async () => {
+    await t.close();
+    t = await createTestApp({ RESET_FAILURES_PER_IP: '4' });
+    for (const account of ['ghost01', 'ghost02', 'ghost03', 'ghost04']) await resetWith({ user_account: account }, '10.0.0.7');
+    const paused = await resetWith({ user_account: 'supplier01' }, '10.0.0.7');
+    expect(paused.statusCode).toBe(429);
+    await sendResetCode('supplier01');
+    const code = (await outbox('13800000002'))[0]!.code;
+    expect(envelope(await resetWith({ user_account: 'supplier01', sms_code: code }, '10.0.0.8')).return_code).toBe('0');
+  });
+
   it('does not take a registration code for a reset', async () => {
     await sendRegCode('13800000002');
     // The number has an account, so registration sent a notice; a guessed code fails like any other.

@@ -12,5 +12,5 @@ export function registerRegistrationRoutes(app: FastifyInstance, d: { access: Ac
   registerEndpoint(app, d.access, ep.sendRegCode, async ({ body, request, lang }) => r.sendRegisterCode(body, request.ip, lang));
   registerEndpoint(app, d.access, ep.sendForgetSmsCode, async ({ body, request, lang }) => r.sendResetCode(body, request.ip, lang));
   registerEndpoint(app, d.access, ep.quickReg, async ({ body, lang }) => r.register(body, lang));
-  registerEndpoint(app, d.access, ep.forgetResetPwd, async ({ body, lang }) => r.resetPassword(body, lang));
+  registerEndpoint(app, d.access, ep.forgetResetPwd, async ({ body, request, lang }) => r.resetPassword(body, request.ip, lang));
 }

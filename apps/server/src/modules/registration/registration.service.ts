@@ -18,6 +18,13 @@ export interface RegistrationPolicy {
   passwordRule: PasswordRule;
   /** Existence checks (is_account_existed, get_mobile_by_account) per client address per hour. */
   accountChecksPerIpPerHour: number;
+  /** Existence checks of one account name per hour, from any address. */
+  accountChecksPerAccountPerHour: number;
+  /** Failed resets of one account name (from any address) within `resetFailureWindowMs` before resets of it pause. */
+  resetFailuresPerAccount: number;
+  /** Failed resets from one address (whatever the account) within the window before that address pauses. */
+  resetFailuresPerIp: number;
+  resetFailureWindowMs: number;
   /** Real-name verification page for new companies ({userId}, {account} filled in); empty: none. */
   realNameQrUrl: string;
   /** The role a self-registered company user gets when it exists. */
@@ -47,9 +54,36 @@ export function maskMobile(mobile: string): string {
 export function createRegistrationService(deps: RegistrationDeps) {
   const { users, repo, policy } = deps;
 
-  async function limitChecks(ip: string): Promise<void> {
-    const hit = await deps.limiter.hit(`acct-check-ip:${ip}`, policy.accountChecksPerIpPerHour, 3600_000);
-    if (!hit.allowed) throw new AppError('RATE_LIMITED', undefined, { 'retry-after': String(Math.ceil(hit.retryAfterMs / 1000)) });
+  const retryAfter = (ms: number) => ({ 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) });
+
+  /** Existence checks: a backstop per address, and a limit per account name that is asked about. */
+  async function limitChecks(account: string, ip: string): Promise<void> {
+    const perIp = await deps.limiter.hit(`acct-check-ip:${ip}`, policy.accountChecksPerIpPerHour, 3600_000);
+    if (!perIp.allowed) throw new AppError('RATE_LIMITED', undefined, retryAfter(perIp.retryAfterMs));
+    const perAccount = await deps.limiter.hit(`acct-check-name:${account.toLowerCase()}`, policy.accountChecksPerAccountPerHour, 3600_000);
+    if (!perAccount.allowed) throw new AppError('RATE_LIMITED', undefined, retryAfter(perAccount.retryAfterMs));
+  }
+
+  const resetFailAccountKey = (account: string) => `reset-fail:${account.toLowerCase()}`;
+  const resetFailIpKey = (ip: string) => `reset-fail-ip:${ip}`;
+  /** Whom a reset code belongs to: the account it was sent for, so that it resets no other. */
+  const resetOwner = (userId: number) => `reset:${userId}`;
+
+  /** Refuses a reset while its account name or the caller's address has used up its failures. */
+  async function assertResetAllowed(account: string, ip: string): Promise<void> {
+    for (const [key, limit] of [
+      [resetFailAccountKey(account), policy.resetFailuresPerAccount],
+      [resetFailIpKey(ip), policy.resetFailuresPerIp],
+    ] as const) {
+      if ((await deps.limiter.count(key)) >= limit) {
+        throw new AppError('RATE_LIMITED', undefined, retryAfter(await deps.limiter.retryAfter(key)));
+      }
+    }
+  }
+
+  async function recordResetFailure(account: string, ip: string): Promise<void> {
+    await deps.limiter.hit(resetFailAccountKey(account), policy.resetFailuresPerAccount, policy.resetFailureWindowMs);
+    await deps.limiter.hit(resetFailIpKey(ip), policy.resetFailuresPerIp, policy.resetFailureWindowMs);
   }
 
   async function checkPicture(cc: string, code: string): Promise<void> {
@@ -74,12 +108,12 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
   return {
     async accountExists(account: string, ip: string): Promise<boolean> {
-      await limitChecks(ip);
+      await limitChecks(account, ip);
       return repo.accountTaken(account);
     },
 
     async mobileOf(account: string, ip: string): Promise<string> {
-      await limitChecks(ip);
+      await limitChecks(account, ip);
       return maskMobile((await accountWithMobile(account)).mobile);
     },
 
@@ -102,7 +136,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       await deps.sms.limitAddress(ip);
       await checkPicture(body.req_session_id, body.check_code);
       const user = await accountWithMobile(body.user_account);
-      await deps.sms.send({ purpose: 'reset', mobile: user.mobile, ip, lang });
+      await deps.sms.send({ purpose: 'reset', mobile: user.mobile, ip, lang, owner: resetOwner(user.id) });
       return null;
     },
 
@@ -131,14 +165,30 @@ export function createRegistrationService(deps: RegistrationDeps) {
       return { qrUrl: interpolate(policy.realNameQrUrl, { userId: created.userId, account: encodeURIComponent(account) }) };
     },
 
-    async resetPassword(body: ForgetResetPwdBody, lang: Lang): Promise<null> {
+    /**
+     * Sets a new password with the SMS code sent for a reset of this very account. An unknown account,
+     * one without a mobile, a wrong or used code and a code of another purpose or account all answer
+     * the same 111103 after the same store look-ups, and every one of them counts as a failure of
+     * the account name and of the address.
+     */
+    async resetPassword(body: ForgetResetPwdBody, ip: string, lang: Lang): Promise<null> {
       const account = body.user_account;
+      await assertResetAllowed(account, ip);
       const password = await newPassword('new_pwd', body.new_pwd, lang);
-      const user = await accountWithMobile(account);
-      await deps.sms.verify({ purpose: 'reset', mobile: user.mobile, code: body.sms_code });
+      const user = await users.findByAccount(account);
+      try {
+        // Without an account there is no code to find: the same look-up runs and fails.
+        await deps.sms.verify({ purpose: 'reset', mobile: user?.mobile ?? '', code: body.sms_code, owner: resetOwner(user?.id ?? 0) });
+      } catch (err) {
+        if (err instanceof AppError && err.key === 'SMS_CODE_WRONG') await recordResetFailure(account, ip);
+        throw err;
+      }
+      if (!user) throw new AppError('SMS_CODE_WRONG');
       await repo.setPassword(user.id, await hashPassword(password), deps.now().toISOString());
       await deps.sessions.endAllOf(user.id, 'password');
       await deps.unlockAccount(user.account);
+      if (user.mobile) await deps.unlockAccount(user.mobile);
+      await deps.limiter.reset(resetFailAccountKey(account));
       return null;
     },
   };

@@ -114,6 +114,8 @@ describe('biddingPage', () => {
     const page = envelope(await post('/purchase/ws/tender/biddingPage', { pageNo: 1, pageSize: 50 }, { token })).data as Page;
     expect(page.totalItem).toBeGreaterThan(0);
     expect(page.items.every((i) => i.userId === ids.buyer01)).toBe(true);
+    // A supplier of nobody (newcomer, its initial password changed so that its session may call the list).
+    await t.database.db.updateTable('users').set({ password_default: 0 }).where('account', '=', 'newcomer').execute();
     const { token: newcomer } = await login(t.app, 'newcomer', 'Init@2026');
     const none = envelope(await post('/purchase/ws/tender/biddingPage', { pageNo: 1, pageSize: 10 }, { token: newcomer })).data as Page;
     expect(none.totalItem).toBe(0);

@@ -70,6 +70,50 @@ describe('checkDefaultPwd', () => {
   });
 });
 
+describe('a default password that must be changed', () => {
+  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { token } });
+
+  it('lets the session call only the change, its own info and settings, the public calls and logout', async () => {
+    const { token } = await login(t.app, 'newcomer', 'Init@2026');
+    for (const url of ['/omc/api/user/get_menu_list']) {
+      const refused = await get(url, token);
+      expect(refused.statusCode, url).toBe(403);
+      expect(envelope(refused).error_no, url).toBe('111303');
+    }
+    const tender = await post('/purchase/ws/tender/biddingPage', { token }, { pageNo: 1, pageSize: 10 });
+    expect(envelope(tender).error_no).toBe('111303');
+    for (const url of [
+      '/omc/api/user/getCurrUser',
+      '/omc/api/user/checkDefaultPwd',
+      '/omc/api/user/getUserPermissions',
+      '/omc/api/sys/public_settings',
+    ]) {
+      expect(envelope(await get(url, token)).return_code, url).toBe('0');
+    }
+    expect(envelope(await post('/omc/api/user/modifyCurrUserInfo', { token }, { name: '陈静' })).return_code).toBe('0');
+    expect(envelope(await post('/omc/api/user/resetPwd', { token }, { pwd: 'Init@2026', resetedPwd: 'Fresh#2026' })).return_code).toBe('0');
+    // Changed: the next session is an ordinary one.
+    const fresh = await login(t.app, 'newcomer', 'Fresh#2026');
+    expect(envelope(await get('/omc/api/user/get_menu_list', fresh.token)).return_code).toBe('0');
+  });
+
+  it('lets logout end such a session', async () => {
+    const { token } = await login(t.app, 'newcomer', 'Init@2026');
+    expect(envelope(await get('/omc/api/user/logout', token)).return_code).toBe('0');
+    expect((await get('/omc/api/user/getCurrUser', token)).statusCode).toBe(401);
+  });
+
+  it('is not enforced when the first-password check is off, nor in free-login mode', async () => {
+    const settings: Record<string, string>[] = [{ FIRST_PASSWORD_CHECK: 'off' }, { FREE_LOGIN: 'on' }];
+    for (const env of settings) {
+      await t.close();
+      t = await createTestApp(env);
+      const { token } = await login(t.app, 'newcomer', 'Init@2026');
+      expect(envelope(await get('/omc/api/user/get_menu_list', token)).return_code, JSON.stringify(env)).toBe('0');
+    }
+  });
+});
+
 describe('resetPwd', () => {
   it('changes the password, clears the default flag and ends every session of the user', async () => {
     const first = await login(t.app, 'newcomer', 'Init@2026', { terminal_type: 'mobile' });
@@ -330,5 +374,26 @@ describe('tokenEntry', () => {
     const bad = await post('/omc/api/user/tokenEntry', {}, { token: 'x'.repeat(201) });
     expect(bad.statusCode).toBe(400);
     expect(envelope(bad).error_info).toContain('token');
+  });
+});
+
+describe('tokenEntryPreview', () => {
+  it('says whose account a live token opens, without setting a cookie', async () => {
+    const { token } = await login(t.app, 'buyer01', 'Buyer@2026');
+    const res = await post('/omc/api/user/tokenEntryPreview', {}, { token });
+    expect(envelope(res).data).toEqual({ userName: 'buyer01', nickName: expect.any(String), companyName: '华北化工集团有限公司' });
+    expect(res.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
+  });
+
+  it('refuses an unknown token like tokenEntry does, and both refuse a request another site caused', async () => {
+    const unknown = await post('/omc/api/user/tokenEntryPreview', {}, { token: 'x'.repeat(43) });
+    expect(unknown.statusCode).toBe(401);
+    const { token } = await login(t.app, 'buyer01', 'Buyer@2026');
+    for (const url of ['/omc/api/user/tokenEntryPreview', '/omc/api/user/tokenEntry']) {
+      const res = await post(url, { 'sec-fetch-site': 'cross-site' }, { token });
+      expect(res.statusCode, url).toBe(403);
+      expect(envelope(res).error_no, url).toBe('111304');
+      expect(res.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
+    }
   });
 });

@@ -6,7 +6,8 @@ import { clearUserData } from '../../shared/session-storage';
 export async function logout(target = '/login'): Promise<boolean> {
   let ok = true;
   try {
-    await call(accountRoutes.logout, { query: { tn: sessionStorage.getItem('tn') ?? undefined } });
+    // The HttpOnly cookie names the session; the browser keeps no token a script could read.
+    await call(accountRoutes.logout);
   } catch {
     ok = false;
   }

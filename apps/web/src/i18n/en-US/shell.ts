@@ -88,6 +88,17 @@ export const shell: ShellText = {
     maximise: 'Maximise',
     restore: 'Restore',
   },
+  entry: {
+    title: 'Confirm the account',
+    text: 'This link signs this browser in to the account below. Continue only if it is your account or a link you opened on purpose; otherwise cancel.',
+    account: 'Account',
+    name: 'Name',
+    company: 'Company',
+    switching: 'You are signed in as {{current}}; continuing switches to the account above.',
+    confirm: 'Continue',
+    cancel: 'Cancel',
+    checking: 'Checking the sign-in link',
+  },
   workbench: {
     welcome: 'Welcome back, {{name}}',
     lastLogin: 'Last sign-in: {{time}}',

@@ -87,6 +87,17 @@ export const shell = {
     maximise: '最大化',
     restore: '还原',
   },
+  entry: {
+    title: '确认登录账号',
+    text: '此链接将使本浏览器登录以下账号。请确认这是您本人的账号，或是您主动打开的链接；否则请取消。',
+    account: '登录账号',
+    name: '姓名',
+    company: '所属企业',
+    switching: '您当前已登录账号 {{current}}，继续将切换为上述账号。',
+    confirm: '继续登录',
+    cancel: '取消',
+    checking: '正在核对登录链接',
+  },
   workbench: {
     welcome: '欢迎回来，{{name}}',
     lastLogin: '上次登录：{{time}}',

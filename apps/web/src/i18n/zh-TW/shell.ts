@@ -88,6 +88,17 @@ export const shell: ShellText = {
     maximise: '最大化',
     restore: '還原',
   },
+  entry: {
+    title: '確認登入帳號',
+    text: '此連結將使本瀏覽器登入以下帳號。請確認這是您本人的帳號，或是您主動開啟的連結；否則請取消。',
+    account: '登入帳號',
+    name: '姓名',
+    company: '所屬企業',
+    switching: '您目前已登入帳號 {{current}}，繼續將切換為上述帳號。',
+    confirm: '繼續登入',
+    cancel: '取消',
+    checking: '正在核對登入連結',
+  },
   workbench: {
     welcome: '歡迎回來，{{name}}',
     lastLogin: '上次登入：{{time}}',

@@ -1,0 +1,74 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+/**
+ * Query values that sign someone in or prove who they are. They never reach a log: an entry link
+ * carries a session token, and whoever reads the access log must not be able to use it.
+ */
+const SECRET_QUERY_NAMES = new Set([
+  'token',
+  'utoken',
+  'user_token',
+  'tn',
+  'ticket',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'password',
+  'pwd',
+]);
+export const REDACTED = '[redacted]';
+
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** The URL with the value of every secret query name replaced; everything else as it came. */
+export function redactUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const name = eq < 0 ? part : part.slice(0, eq);
+      return eq >= 0 && SECRET_QUERY_NAMES.has(decodedName(name)) ? `${name}=${REDACTED}` : part;
+    })
+    .join('&');
+  return `${url.slice(0, mark)}?${query}`;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  version?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** The server's logger: request URLs without secrets, and no session header or cookie. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      redact: ['req.headers.cookie', 'req.headers.token', 'req.headers.csrfcheck'],
+      serializers: {
+        req: (req: LoggedRequest) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          version: req.version,
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
+    },
+    destination,
+  );
+}
