@@ -11,6 +11,7 @@ import {
   pictureCodeIdSchema,
   pictureCodeSchema,
   smsCodeSchema,
+  text,
   transportedPassword,
 } from './validation';
 import { MOBILE_PATTERN } from './validation-rules';
@@ -26,7 +27,7 @@ export type CheckCode = z.infer<typeof checkCodeSchema>;
 export const tenantSchema = z.object({ tenant_id: z.string(), tenant_name: z.string(), kind_code: z.string() });
 export type Tenant = z.infer<typeof tenantSchema>;
 
-const optionalText = (max: number) => inputString().trim().max(max, { message: 'tooLong' }).optional();
+const optionalText = (max: number) => text(max).optional();
 
 const terminalTypeSchema = z.enum(['pc', 'mobile']);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inputString, requiredText, text } from './validation';
+import { inputString, longText, requiredText, text } from './validation';
 import { CURRENCIES } from './constants';
 import type { Endpoint } from './endpoint';
 import { defineResource, resourceAction } from './resource';
@@ -63,7 +63,7 @@ const imageAddress = address;
 const sortSchema = z.number().int().min(0, { message: 'tooSmall' }).max(9999, { message: 'tooBig' }).default(0);
 const codeSchema = requiredText(40).regex(/^[A-Za-z][A-Za-z0-9_]*$/, { message: 'invalidFormat' });
 /** Rich text as the editor sends it; sanitised on the server before it is stored. */
-const richText = (max: number) => inputString().max(max, { message: 'tooLong' });
+const richText = longText;
 const isoDateTime = inputString().pipe(z.iso.datetime({ offset: true, message: 'invalidFormat' }));
 const isoDate = inputString().pipe(z.iso.date({ message: 'invalidFormat' }));
 
