@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = await buildApp({ settings, database, kv, logger, webDist: path.resolve(here, '../../web/dist') });
 
-  // On SIGTERM/SIGINT: stop accepting connections, let the requests already received finish, close
+  // On SIGTERM, SIGINT or SIGHUP (the terminal closed): stop accepting connections, let the requests already received finish, close
   // the stores, exit 0. Past 10 s the process exits 1 whatever is still running.
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -67,6 +67,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
 
   await app.listen({ host: settings.HOST, port: settings.PORT });
 }

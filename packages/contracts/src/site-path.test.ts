@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isSitePath } from './site-path';
 
+/** The WHATWG URL parser, global in browsers and Node; this package's types name no platform. */
+declare const URL: new (input: string, base: string) => { origin: string };
+
 /** Addresses a browser follows inside this site. */
 const SITE_PATHS = [
   '/',

@@ -1,3 +1,6 @@
+/** The WHATWG URL parser, global in browsers and Node; this package's types name no platform. */
+declare const URL: new (input: string, base: string) => { origin: string };
+
 /**
  * Whether `value` is a path on this site: an address a browser resolves to the page's own origin,
  * whatever the browser. Used wherever an address from outside (a stored "back to where you were",

@@ -14,8 +14,9 @@ export function cspNonce(): string {
 /**
  * Gives every style element the app's code creates the page's nonce. antd is given the nonce
  * (ConfigProvider `csp`), but parts of its component kit add style elements of their own without it
- * (the body scroll lock under a dialog, the scrollbar measure); under the policy those would be
- * refused. Markup injected into the page cannot use this: only code already running can.
+ * (the body scroll lock under a dialog, the scrollbar measure), and a few of its icons are SVG with
+ * an empty style element inside; under the policy those would be refused. Markup injected into
+ * the page cannot use this: only code already running can create elements.
  */
 export function stampStyleElements(nonce: string): void {
   if (!nonce) return;
@@ -25,4 +26,14 @@ export function stampStyleElements(nonce: string): void {
     if (element instanceof HTMLStyleElement) element.nonce = nonce;
     return element;
   }) as typeof document.createElement;
+  const createNS = document.createElementNS.bind(document) as (
+    namespace: string | null,
+    name: string,
+    options?: ElementCreationOptions,
+  ) => Element;
+  document.createElementNS = ((namespace: string | null, name: string, options?: ElementCreationOptions) => {
+    const element = createNS(namespace, name, options);
+    if (element instanceof HTMLStyleElement || element instanceof SVGStyleElement) element.nonce = nonce;
+    return element;
+  }) as typeof document.createElementNS;
 }
