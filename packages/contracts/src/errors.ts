@@ -274,6 +274,29 @@ export const ERRORS = {
     '該帳號不是企業使用者，不能加入供應商清單',
   ),
 
+  // Deposits (trading.md: deposit accounts and their ledger)
+  DEPOSIT_NOT_AVAILABLE: e(
+    '130001',
+    200,
+    '保证金可用余额不足，还差 {missing} {currency}',
+    'Not enough deposit available: {missing} {currency} missing.',
+    '保證金可用餘額不足，還差 {missing} {currency}',
+  ),
+  DEPOSIT_FROZEN_SHORT: e(
+    '130002',
+    409,
+    '冻结的保证金不足，还差 {missing} {currency}',
+    'Less deposit is frozen than this needs: {missing} {currency} missing.',
+    '凍結的保證金不足，還差 {missing} {currency}',
+  ),
+  DEPOSIT_NOT_A_COMPANY: e(
+    '130003',
+    200,
+    '该账号不是企业用户，没有保证金账户',
+    'This account is not a company user and has no deposit account.',
+    '該帳號不是企業使用者，沒有保證金帳戶',
+  ),
+
   // Generic (project codes)
   VALIDATION: e('100001', 400, '参数错误：{field} {reason}', 'Invalid input: {field} {reason}', '參數錯誤：{field} {reason}'),
   MALFORMED_JSON: e('100002', 400, '请求内容不是有效的 JSON', 'The request body is not valid JSON.', '請求內容不是有效的 JSON'),

@@ -3,6 +3,7 @@ import { accountEndpoints, mobileChangeEndpoints } from './account';
 import { auctionEndpoints } from './auctions';
 import { cmsEndpoints } from './cms';
 import { commtradeEndpoints } from './commtrade';
+import { depositEndpoints } from './deposits';
 import type { Endpoint, Route } from './endpoint';
 import { listingEndpoints } from './listings';
 import { menuEndpoints } from './menus';
@@ -12,6 +13,7 @@ import { accountRoutes, mobileChangeRoutes } from './routes/account';
 import { auctionRoutes } from './routes/auctions';
 import { cmsRoutes } from './routes/cms';
 import { commtradeRoutes } from './routes/commtrade';
+import { depositRoutes } from './routes/deposits';
 import { listingRoutes } from './routes/listings';
 import { menuRoutes } from './routes/menus';
 import { registrationRoutes } from './routes/registration';
@@ -31,6 +33,7 @@ const PAIRS: [string, Record<string, Route>, Record<string, Endpoint>][] = [
   ['commtradeRoutes', commtradeRoutes, commtradeEndpoints],
   ['tenderRoutes', tenderRoutes, tenderEndpoints],
   ['auctionRoutes', auctionRoutes, auctionEndpoints],
+  ['depositRoutes', depositRoutes, depositEndpoints],
 ];
 
 describe('the browser route tables', () => {
