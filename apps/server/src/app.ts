@@ -69,6 +69,9 @@ import { createAuctionsService } from './modules/auctions/auctions.service';
 import { createTendersRepo } from './modules/tenders/tenders.repo';
 import { registerTendersRoutes } from './modules/tenders/tenders.routes';
 import { createTendersService } from './modules/tenders/tenders.service';
+import { createLocalBus, type EventBus } from './platform/events';
+import { createScheduler, type Scheduler } from './platform/scheduler';
+import { createWritePath, type WritePath } from './platform/write-path';
 import { publicSettings, type Settings } from './settings';
 import { DEFAULT_LANG } from '@portal/contracts/i18n';
 import type { PublicSettings } from '@portal/contracts/settings';
@@ -82,6 +85,21 @@ export interface AppDeps {
   /** Folder of the built web app; null serves the API only. */
   webDist?: string | null;
   now?: () => Date;
+  /** The event bus shared with other servers (Redis); none keeps events in this process. The creator closes it. */
+  events?: EventBus;
+}
+
+/** Live: what changes go through and what runs timed transitions; main.ts starts the scheduler. */
+export interface LivePlatform {
+  events: EventBus;
+  writes: WritePath;
+  scheduler: Scheduler;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LivePlatform;
+  }
 }
 
 /** Path prefixes that belong to the API; anything else is a web route. */
@@ -132,6 +150,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const captcha = createCaptcha(kv, { testCode: s.TEST_HOOKS ? s.CAPTCHA_TEST_CODE : '' });
   installSessionHook(app, sessions);
   installErrorHandling(app, s.BODY_LIMIT_BYTES);
+
+  // Live: the event bus, the write path every change goes through, the scheduler of timed jobs
+  const ownBus = !deps.events;
+  const events = deps.events ?? createLocalBus({ onListenerError: (err) => app.log.error({ err }, 'event listener failed') });
+  const writes = createWritePath({ db: database.db, events, now });
+  const scheduler = createScheduler({
+    db: database.db,
+    writes,
+    now,
+    onError: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
+  });
+  app.decorate('live', { events, writes, scheduler });
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    if (ownBus) await events.close();
+  });
 
   // Repos
   const db = database.db;

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { createInitialAdmin, isEmpty, loadDemoData } from './db/demo-data/index';
 import { migrateToLatest } from './db/migrations/index';
+import { createLocalBus, createRedisBus } from './platform/events';
 import { createDbKv, createRedisKv } from './platform/kv';
 import { loadSettings, SettingsError, wantsDemoData } from './settings';
 
@@ -40,7 +41,12 @@ async function main(): Promise<void> {
   }
   const kv = settings.REDIS_URL ? createRedisKv(settings.REDIS_URL) : createDbKv(database.db);
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const app = await buildApp({ settings, database, kv, logger, webDist: path.resolve(here, '../../web/dist') });
+  // With Redis every server's listeners (streams) hear every server's changes.
+  const onEventError = (err: unknown) => logger.error({ err }, 'event bus');
+  const events = settings.REDIS_URL
+    ? await createRedisBus(settings.REDIS_URL, { onError: onEventError })
+    : createLocalBus({ onListenerError: onEventError });
+  const app = await buildApp({ settings, database, kv, logger, events, webDist: path.resolve(here, '../../web/dist') });
 
   // Drain in-flight requests on SIGTERM/SIGINT, then close the stores.
   let closing = false;
@@ -51,6 +57,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await events.close();
     await kv.close();
     await database.close();
     process.exit(0);
@@ -59,6 +66,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: settings.HOST, port: settings.PORT });
+  // Timed transitions missed while no server ran are caught up at once, then run on time.
+  app.live.scheduler.start();
 }
 
 main().catch((err: unknown) => {

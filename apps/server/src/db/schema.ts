@@ -101,15 +101,6 @@ export interface MenuTable {
   newparam: Generated<string>;
 }
 
-/** What reference data (roles, menus, titles, grants) last applied to one row, so an operator's change survives (db/reference-data.ts). */
-export interface ReferenceAppliedTable {
-  /** e.g. `menu:trading`, `role-menu:company_user:trading`. */
-  key: string;
-  /** JSON object: column -> value last applied ({} for a row that is only present or absent). */
-  applied: string;
-  applied_at: string;
-}
-
 export interface RoleMenuTable {
   role_id: number;
   menu_id: string;
@@ -173,7 +164,6 @@ export interface Database {
   pur_customer_relations: PurCustomerRelationTable;
   operation_log: OperationLogTable;
   menu_titles: MenuTitleTable;
-  reference_applied: ReferenceAppliedTable;
   files: FileTable;
   cms_news_types: CmsNewsTypeTable;
   cms_articles: CmsArticleTable;
@@ -182,6 +172,41 @@ export interface Database {
   cms_enterprises: CmsEnterpriseTable;
   cms_price_indices: CmsPriceIndexTable;
   cms_pages: CmsPageTable;
+  // Live: timed jobs and the message centre
+  scheduled_jobs: ScheduledJobTable;
+  messages: MessageTable;
+}
+
+/** A timed transition: (kind, key) unique; run by exactly one server at or after run_at. */
+export interface ScheduledJobTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  /** ISO time the job is due. */
+  run_at: string;
+  /** pending, done, cancelled, or failed (gave up after too many attempts). */
+  state: Generated<string>;
+  /** The claim running it now (server and attempt); null when nobody holds it. */
+  lease_owner: string | null;
+  /** Until when the claim holds; a pending job with a later lease is not claimed (also the retry delay). */
+  lease_until: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  done_at: string | null;
+  updated_at: string;
+}
+
+/** One message to one user; title and text are rendered from kind + params when read. */
+export interface MessageTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  params_json: string;
+  /** {route, query?} of the page the message opens. */
+  link_json: string;
+  /** 1 once the user read it. */
+  is_read: Generated<number>;
+  created_at: string;
 }
 
 /** A stored file served by GET /file/download; ids are never reused, so answers cache forever. */

@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { openDatabase, type DbHandle } from '../db/database';
 import { loadDemoData } from '../db/demo-data/index';
 import { migrateToLatest } from '../db/migrations/index';
+import { createRedisBus, type EventBus } from '../platform/events';
 import { createDbKv, createRedisKv, type KvStore } from '../platform/kv';
 import { loadSettings, type Settings } from '../settings';
 
@@ -38,8 +39,18 @@ export async function createTestApp(
   const database = openDatabase(pgUrl ? { databaseUrl: pgUrl, searchPath: schema } : { sqliteFile: ':memory:' });
   await migrateToLatest(database.db, database.dialect);
   if (opts.demo !== false) await loadDemoData(database.db);
-  const kv = redisUrl ? createRedisKv(redisUrl, `${schema ?? randomBytes(6).toString('hex')}:`) : createDbKv(database.db);
-  const app = await buildApp({ settings, database, kv, webDist: opts.webDist ?? null, ...(opts.now ? { now: opts.now } : {}) });
+  const prefix = `${schema ?? randomBytes(6).toString('hex')}:`;
+  const kv = redisUrl ? createRedisKv(redisUrl, prefix) : createDbKv(database.db);
+  // With Redis the events go through a channel of this test's own (the app's own bus otherwise).
+  const events: EventBus | undefined = redisUrl ? await createRedisBus(redisUrl, { channel: `${prefix}events` }) : undefined;
+  const app = await buildApp({
+    settings,
+    database,
+    kv,
+    webDist: opts.webDist ?? null,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(events ? { events } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -48,6 +59,7 @@ export async function createTestApp(
     settings,
     async close() {
       await app.close();
+      await events?.close();
       await kv.close();
       await database.close();
       if (pgUrl && schema) {
