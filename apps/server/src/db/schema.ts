@@ -101,6 +101,15 @@ export interface MenuTable {
   newparam: Generated<string>;
 }
 
+/** What reference data (roles, menus, titles, grants) last applied to one row, so an operator's change survives (db/reference-data.ts). */
+export interface ReferenceAppliedTable {
+  /** e.g. `menu:trading`, `role-menu:company_user:trading`. */
+  key: string;
+  /** JSON object: column -> value last applied ({} for a row that is only present or absent). */
+  applied: string;
+  applied_at: string;
+}
+
 export interface RoleMenuTable {
   role_id: number;
   menu_id: string;
@@ -164,6 +173,7 @@ export interface Database {
   pur_customer_relations: PurCustomerRelationTable;
   operation_log: OperationLogTable;
   menu_titles: MenuTitleTable;
+  reference_applied: ReferenceAppliedTable;
   files: FileTable;
   cms_news_types: CmsNewsTypeTable;
   cms_articles: CmsArticleTable;

@@ -2,10 +2,9 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../database';
 import type { Database } from '../schema';
 import { hashPassword } from '../../platform/passwords';
-import { DEMO_ACCOUNTS, DEMO_MENUS, DEMO_ROLES, DEMO_TENANTS } from './accounts';
+import { DEMO_ACCOUNTS, DEMO_TENANTS } from './accounts';
 import { loadAgreements } from './agreements';
 import { loadCmsDemoData } from './cms';
-import { loadMenuTitles } from './menus';
 import { loadTradingDemo } from './trading';
 
 /** True when no account exists yet. */
@@ -36,33 +35,19 @@ export type DemoLoader = (trx: Transaction<Database>, ctx: DemoContext) => Promi
 const AREA_LOADERS: DemoLoader[] = [loadCmsDemoData, loadTradingDemo, loadAgreements];
 
 /**
- * The structure every install needs, demo data or not: the roles with their permissions and the
- * menu tree (with translated titles) each role opens. Returns role code -> id.
+ * Role code -> roles.id. The roles are reference data created by the migrations; demo accounts and
+ * the initial admin are given roles by code.
  */
-async function seedStructure(trx: Transaction<Database>, at: string): Promise<Map<string, number>> {
-  const roleIds = new Map<string, number>();
-  for (const role of DEMO_ROLES) {
-    const { id } = await trx
-      .insertInto('roles')
-      .values({ code: role.code, name: role.name, created_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    roleIds.set(role.code, id);
-    await trx
-      .insertInto('role_permissions')
-      .values(role.permissions.map((auth_code) => ({ role_id: id, auth_code })))
-      .execute();
-  }
-  for (const { roles, ...menu } of DEMO_MENUS) {
-    await trx.insertInto('menus').values(menu).execute();
-    for (const code of roles)
-      await trx
-        .insertInto('role_menus')
-        .values({ role_id: roleIds.get(code)!, menu_id: menu.id })
-        .execute();
-  }
-  await loadMenuTitles(trx);
-  return roleIds;
+async function roleIdsByCode(trx: Transaction<Database>): Promise<Map<string, number>> {
+  const rows = await trx.selectFrom('roles').select(['id', 'code']).execute();
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+/** The role's id; a missing one means the migrations have not run. */
+function requireRole(roleIds: Map<string, number>, code: string): number {
+  const id = roleIds.get(code);
+  if (id === undefined) throw new Error(`Role ${code} is missing: the reference data migrations have not run`);
+  return id;
 }
 
 /** Loads the demo data into an empty database in one transaction. */
@@ -71,7 +56,7 @@ export async function loadDemoData(db: Db, now = new Date()): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('tenants').values(DEMO_TENANTS).execute();
-    const roleIds = await seedStructure(trx, at);
+    const roleIds = await roleIdsByCode(trx);
     const userIds = new Map<string, number>();
     for (const [index, a] of DEMO_ACCOUNTS.entries()) {
       const companyId = a.company
@@ -96,7 +81,7 @@ export async function loadDemoData(db: Db, now = new Date()): Promise<void> {
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('user_roles')
-        .values(a.roles.map((code) => ({ user_id: id, role_id: roleIds.get(code)! })))
+        .values(a.roles.map((code) => ({ user_id: id, role_id: requireRole(roleIds, code) })))
         .execute();
       userIds.set(a.account, id);
     }
@@ -104,12 +89,12 @@ export async function loadDemoData(db: Db, now = new Date()): Promise<void> {
   });
 }
 
-/** Without demo data: the structure, and the admin account from ADMIN_INITIAL_PASSWORD marked default (forced change). */
+/** Without demo data: the admin account with the initial password, marked default (forced change at first sign-in). */
 export async function createInitialAdmin(db: Db, password: string, now = new Date()): Promise<void> {
   const at = now.toISOString();
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    const roleIds = await seedStructure(trx, at);
+    const roleIds = await roleIdsByCode(trx);
     const { id } = await trx
       .insertInto('users')
       .values({
@@ -125,7 +110,7 @@ export async function createInitialAdmin(db: Db, password: string, now = new Dat
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('user_roles')
-      .values({ user_id: id, role_id: roleIds.get('platform_admin')! })
+      .values({ user_id: id, role_id: requireRole(roleIds, 'platform_admin') })
       .execute();
   });
 }
