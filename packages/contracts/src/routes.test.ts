@@ -6,6 +6,9 @@ import { commtradeEndpoints } from './commtrade';
 import { depositEndpoints } from './deposits';
 import type { Endpoint, Route } from './endpoint';
 import { listingEndpoints } from './listings';
+import { listingManageEndpoints } from './listing-manage';
+import { orderEndpoints } from './orders';
+import { supplierRelationEndpoints } from './supplier-relations';
 import { menuEndpoints } from './menus';
 import { registrationEndpoints } from './registration';
 import { tenderEndpoints } from './tenders';
@@ -15,6 +18,9 @@ import { cmsRoutes } from './routes/cms';
 import { commtradeRoutes } from './routes/commtrade';
 import { depositRoutes } from './routes/deposits';
 import { listingRoutes } from './routes/listings';
+import { listingManageRoutes } from './routes/listing-manage';
+import { orderRoutes } from './routes/orders';
+import { supplierRelationRoutes } from './routes/supplier-relations';
 import { menuRoutes } from './routes/menus';
 import { registrationRoutes } from './routes/registration';
 import { tenderRoutes } from './routes/tenders';
@@ -33,6 +39,9 @@ const PAIRS: [string, Record<string, Route>, Record<string, Endpoint>][] = [
   ['commtradeRoutes', commtradeRoutes, commtradeEndpoints],
   ['tenderRoutes', tenderRoutes, tenderEndpoints],
   ['auctionRoutes', auctionRoutes, auctionEndpoints],
+  ['listingManageRoutes', listingManageRoutes, listingManageEndpoints],
+  ['orderRoutes', orderRoutes, orderEndpoints],
+  ['supplierRelationRoutes', supplierRelationRoutes, supplierRelationEndpoints],
   ['depositRoutes', depositRoutes, depositEndpoints],
 ];
 
