@@ -72,6 +72,11 @@ import { createTendersService } from './modules/tenders/tenders.service';
 import { createLocalBus, type EventBus } from './platform/events';
 import { createScheduler, type Scheduler } from './platform/scheduler';
 import { createWritePath, type WritePath } from './platform/write-path';
+// Money: deposits
+import { createDepositLedger } from './modules/deposits/deposit-ledger';
+import { createDepositsRepo } from './modules/deposits/deposits.repo';
+import { registerDepositsRoutes } from './modules/deposits/deposits.routes';
+import { createDepositsService } from './modules/deposits/deposits.service';
 import { publicSettings, type Settings } from './settings';
 import { DEFAULT_LANG } from '@portal/contracts/i18n';
 import type { PublicSettings } from '@portal/contracts/settings';
@@ -221,6 +226,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const listings = createListingsService({ repo: listingsRepo });
   const auctions = createAuctionsService({ repo: auctionsRepo });
   const tenders = createTendersService({ repo: tendersRepo, now });
+  // Money: the deposit ledger (freeze, release, forfeit inside other modules' transactions) and the accounts' calls
+  const depositLedger = createDepositLedger({ now });
+  const deposits = createDepositsService({ repo: createDepositsRepo(db), ledger: depositLedger, write: writes.write });
   const registration = createRegistrationService({
     users,
     repo: createRegistrationRepo(db),
@@ -287,6 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerListingsRoutes(app, { access, listings });
   registerAuctionsRoutes(app, { access, auctions });
   registerTendersRoutes(app, { access, tenders });
+  // Money
+  registerDepositsRoutes(app, { access, deposits });
   registerSystemAdminRoutes(app, {
     access,
     users: createUsersAdminService({

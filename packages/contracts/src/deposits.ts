@@ -47,6 +47,9 @@ export const depositEntrySchema = z.object({
   reference: z.string(),
   balanceAfter: z.number().int(),
   frozenAfter: z.number().int(),
+  /** Signed: what this entry did to balance and to frozen (a forfeit lowers the payer's, raises the receiver's). */
+  balanceChange: z.number().int(),
+  frozenChange: z.number().int(),
 });
 export type DepositEntry = z.infer<typeof depositEntrySchema>;
 

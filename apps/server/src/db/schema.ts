@@ -182,6 +182,9 @@ export interface Database {
   cms_enterprises: CmsEnterpriseTable;
   cms_price_indices: CmsPriceIndexTable;
   cms_pages: CmsPageTable;
+  // Money: deposit accounts and their append-only ledger
+  deposit_accounts: DepositAccountTable;
+  deposit_entries: DepositEntryTable;
   // Live: timed jobs and the message centre
   scheduled_jobs: ScheduledJobTable;
   messages: MessageTable;
@@ -217,6 +220,36 @@ export interface MessageTable {
   /** 1 once the user read it. */
   is_read: Generated<number>;
   created_at: string;
+}
+
+/** One company's deposit in one currency; available = balance - frozen, all in integer cents. */
+export interface DepositAccountTable {
+  id: Generated<number>;
+  company_id: number;
+  currency: string;
+  balance: Generated<number>;
+  frozen: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One ledger entry, never changed or deleted: what moved, by how much, and the account after it. */
+export interface DepositEntryTable {
+  id: Generated<number>;
+  account_id: number;
+  /** credit, debit, freeze, release or forfeit. */
+  kind: string;
+  /** Positive cents. */
+  amount: number;
+  /** Signed change of balance and of frozen that this entry made. */
+  balance_change: number;
+  frozen_change: number;
+  balance_after: number;
+  frozen_after: number;
+  reference: string;
+  counterparty_company_id: number | null;
+  actor_user_id: number | null;
+  at: string;
 }
 
 /** A stored file served by GET /file/download; ids are never reused, so answers cache forever. */

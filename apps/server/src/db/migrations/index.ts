@@ -15,6 +15,9 @@ import { referenceData } from './100-reference-data';
 import { scheduledJobs } from './120-scheduled-jobs';
 import { messages } from './121-messages';
 
+// Money: deposit accounts and their ledger
+import { deposits } from './115-deposits';
+
 /** Every migration in order. A new one is a new file and one line here; released ones never change. */
 function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -28,6 +31,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '062-article-covers': articleCovers(),
     '063-company-profile': companyProfile(),
     '100-reference-data': referenceData(),
+    '115-deposits': deposits(dialect),
     '120-scheduled-jobs': scheduledJobs(dialect),
     '121-messages': messages(dialect),
   };
