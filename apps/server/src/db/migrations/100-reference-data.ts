@@ -17,10 +17,7 @@ export function referenceData() {
         .addColumn('applied', 'text', (c) => c.notNull())
         .addColumn('applied_at', 'varchar(32)', (c) => c.notNull())
         .execute();
-      await applyReferenceData(db, {
-        roles: ROLES,
-        menus: MENUS.map((menu) => ({ ...menu, titles: TITLES[menu.id]! })),
-      });
+      await applyReferenceData(db, FIRST_RELEASE_REFERENCE_DATA);
     },
   };
 }
@@ -223,4 +220,10 @@ const TITLES: Record<string, { 'en-US': string; 'zh-TW': string }> = {
   'data-shops': { 'en-US': 'Recommended shops', 'zh-TW': '推薦店鋪' },
   'data-varieties': { 'en-US': 'Variety tree', 'zh-TW': '品種樹' },
   'data-markets': { 'en-US': 'Markets & currencies', 'zh-TW': '市場與幣別' },
+};
+
+/** The first release's reference rows as declarations (a test rebuilds that release's database from them). */
+export const FIRST_RELEASE_REFERENCE_DATA = {
+  roles: ROLES,
+  menus: MENUS.map((menu): MenuDeclaration => ({ ...menu, titles: TITLES[menu.id]! })),
 };

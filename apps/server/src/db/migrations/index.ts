@@ -11,6 +11,7 @@ import { articleCovers } from './062-article-covers';
 import { companyProfile } from './063-company-profile';
 // Reference data: roles, permission codes, menus and their titles
 import { referenceData } from './100-reference-data';
+import { tradingMenus } from './101-trading-menus';
 // Live: timed jobs and the message centre
 import { scheduledJobs } from './120-scheduled-jobs';
 import { messages } from './121-messages';
@@ -31,6 +32,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '062-article-covers': articleCovers(),
     '063-company-profile': companyProfile(),
     '100-reference-data': referenceData(),
+    '101-trading-menus': tradingMenus(),
     '115-deposits': deposits(dialect),
     '120-scheduled-jobs': scheduledJobs(dialect),
     '121-messages': messages(dialect),
