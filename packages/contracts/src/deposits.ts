@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from './constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema, pageOf, pageSizeSchema } from './paging';
 
@@ -18,11 +19,8 @@ export const DEPOSIT_REFERENCE_MAX = 100;
 /** The largest single amount an operator may record, in cents (one hundred billion). */
 export const DEPOSIT_AMOUNT_MAX = 10_000_000_000_000;
 
-/** An ISO 4217 code in capitals (CNY, USD ...). */
-export const currencySchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{3}$/, { message: 'invalidFormat' });
+/** A currency the markets trade in (CNY, USD, HKD). */
+export const currencySchema = z.enum(CURRENCIES);
 
 /** One account: balance, frozen and available = balance - frozen, in integer cents of its currency. */
 export const depositAccountSchema = z.object({

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_TENANTS } from './accounts';
 import { loadAgreements } from './agreements';
 import { loadCmsDemoData } from './cms';
 import { loadTradingDemo } from './trading';
+import { loadTradingParties } from './trading-parties';
 
 /** True when no account exists yet. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -21,7 +22,7 @@ export interface DemoContext {
   /** ISO time of the load. */
   at: string;
   now: Date;
-  /** Account name -> users.id (admin, buyer01, supplier01, newcomer). */
+  /** Account name -> users.id (admin, buyer01, supplier01, newcomer, and the trading demo's buyer02/03, supplier02/03). */
   userIds: Map<string, number>;
   /** Role code -> roles.id. */
   roleIds: Map<string, number>;
@@ -32,7 +33,7 @@ export type DemoLoader = (trx: Transaction<Database>, ctx: DemoContext) => Promi
  * Each area's loader, run in this order inside the same transaction after the accounts exist.
  * A new area adds its loader file beside this one and one entry here.
  */
-const AREA_LOADERS: DemoLoader[] = [loadCmsDemoData, loadTradingDemo, loadAgreements];
+const AREA_LOADERS: DemoLoader[] = [loadCmsDemoData, loadTradingDemo, loadTradingParties, loadAgreements];
 
 /**
  * Role code -> roles.id. The roles are reference data created by the migrations; demo accounts and

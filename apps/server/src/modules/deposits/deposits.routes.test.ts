@@ -19,7 +19,10 @@ beforeAll(async () => {
   for (const [account, password] of [
     ['admin', 'Admin@2026'],
     ['buyer01', 'Buyer@2026'],
+    ['buyer02', 'Buyer@2026'],
+    ['buyer03', 'Buyer@2026'],
     ['supplier01', 'Supplier@2026'],
+    ['supplier02', 'Supplier@2026'],
   ] as const) {
     tokens[account] = (await login(t.app, account, password)).token;
   }
@@ -210,45 +213,45 @@ describe('who sees what', () => {
 
 describe('freeze, release and forfeit', () => {
   it('freezes only what is available, releases, and forfeits to the other company on both ledgers', async () => {
-    const buyer = companies.buyer01!;
-    const seller = companies.supplier01!;
+    const buyer = companies.buyer02!;
+    const seller = companies.supplier02!;
     const db = t.database.db;
-    await db.transaction().execute((trx) => ledger.credit(trx, { companyId: buyer, currency: 'EUR', amount: 1_000, reference: 'EUR-IN' }));
+    await db.transaction().execute((trx) => ledger.credit(trx, { companyId: buyer, currency: 'CNY', amount: 1_000, reference: 'CNY-IN' }));
     await expect(
-      db.transaction().execute((trx) => ledger.freeze(trx, { companyId: buyer, currency: 'EUR', amount: 1_250, reference: 'order:big' })),
-    ).rejects.toMatchObject({ key: 'DEPOSIT_NOT_AVAILABLE', params: { missing: '2.50', currency: 'EUR' } });
-    await db.transaction().execute((trx) => ledger.freeze(trx, { companyId: buyer, currency: 'EUR', amount: 600, reference: 'order:a' }));
-    await db.transaction().execute((trx) => ledger.release(trx, { companyId: buyer, currency: 'EUR', amount: 200, reference: 'order:a' }));
+      db.transaction().execute((trx) => ledger.freeze(trx, { companyId: buyer, currency: 'CNY', amount: 1_250, reference: 'order:big' })),
+    ).rejects.toMatchObject({ key: 'DEPOSIT_NOT_AVAILABLE', params: { missing: '2.50', currency: 'CNY' } });
+    await db.transaction().execute((trx) => ledger.freeze(trx, { companyId: buyer, currency: 'CNY', amount: 600, reference: 'order:a' }));
+    await db.transaction().execute((trx) => ledger.release(trx, { companyId: buyer, currency: 'CNY', amount: 200, reference: 'order:a' }));
     await expect(
-      db.transaction().execute((trx) => ledger.release(trx, { companyId: buyer, currency: 'EUR', amount: 401, reference: 'order:a' })),
+      db.transaction().execute((trx) => ledger.release(trx, { companyId: buyer, currency: 'CNY', amount: 401, reference: 'order:a' })),
     ).rejects.toMatchObject({ key: 'DEPOSIT_FROZEN_SHORT' });
     await db
       .transaction()
       .execute((trx) =>
-        ledger.forfeit(trx, { fromCompanyId: buyer, toCompanyId: seller, currency: 'EUR', amount: 400, reference: 'order:a' }),
+        ledger.forfeit(trx, { fromCompanyId: buyer, toCompanyId: seller, currency: 'CNY', amount: 400, reference: 'order:a' }),
       );
 
-    const eur = (accounts: DepositAccount[]) => accounts.find((a) => a.currency === 'EUR');
-    expect(eur(await accountsOf('buyer01'))).toEqual({ currency: 'EUR', balance: 600, frozen: 0, available: 600 });
-    expect(eur(await accountsOf('supplier01'))).toEqual({ currency: 'EUR', balance: 400, frozen: 0, available: 400 });
-    const buyerLedger = (envelope(await call('buyer01', 'entries', { currency: 'EUR' })).data as { items: DepositEntry[] }).items;
+    const cnyOf = (accounts: DepositAccount[]) => accounts.find((a) => a.currency === 'CNY');
+    expect(cnyOf(await accountsOf('buyer02'))).toEqual({ currency: 'CNY', balance: 600, frozen: 0, available: 600 });
+    expect(cnyOf(await accountsOf('supplier02'))).toEqual({ currency: 'CNY', balance: 400, frozen: 0, available: 400 });
+    const buyerLedger = (envelope(await call('buyer02', 'entries', { currency: 'CNY' })).data as { items: DepositEntry[] }).items;
     expect(buyerLedger.map((e) => [e.kind, e.amount, e.balanceAfter, e.frozenAfter])).toEqual([
       ['forfeit', 400, 600, 0],
       ['release', 200, 1_000, 400],
       ['freeze', 600, 1_000, 600],
       ['credit', 1_000, 1_000, 0],
     ]);
-    const sellerLedger = (envelope(await call('supplier01', 'entries', { currency: 'EUR' })).data as { items: DepositEntry[] }).items;
+    const sellerLedger = (envelope(await call('supplier02', 'entries', { currency: 'CNY' })).data as { items: DepositEntry[] }).items;
     expect(sellerLedger.map((e) => [e.kind, e.amount, e.balanceChange, e.reference])).toEqual([['forfeit', 400, 400, 'order:a']]);
   });
 
   it('never overdraws an account when many freezes race for it', async () => {
-    const companyId = companies.buyer01!;
+    const companyId = companies.buyer03!;
     const db = t.database.db;
-    await db.transaction().execute((trx) => ledger.credit(trx, { companyId, currency: 'HKD', amount: 1_000, reference: 'HKD-IN' }));
+    await db.transaction().execute((trx) => ledger.credit(trx, { companyId, currency: 'CNY', amount: 1_000, reference: 'CNY-IN' }));
     const results = await Promise.allSettled(
       Array.from({ length: 25 }, (_, i) =>
-        db.transaction().execute((trx) => ledger.freeze(trx, { companyId, currency: 'HKD', amount: 100, reference: `order:race-${i}` })),
+        db.transaction().execute((trx) => ledger.freeze(trx, { companyId, currency: 'CNY', amount: 100, reference: `order:race-${i}` })),
       ),
     );
     const refused = results.filter((r) => r.status === 'rejected');
@@ -256,8 +259,8 @@ describe('freeze, release and forfeit', () => {
     expect(refused).toHaveLength(15);
     for (const r of refused)
       expect((r as PromiseRejectedResult).reason).toMatchObject({ key: 'DEPOSIT_NOT_AVAILABLE', params: { missing: '1.00' } });
-    expect((await accountsOf('buyer01')).find((a) => a.currency === 'HKD')).toEqual({
-      currency: 'HKD',
+    expect((await accountsOf('buyer03')).find((a) => a.currency === 'CNY')).toEqual({
+      currency: 'CNY',
       balance: 1_000,
       frozen: 1_000,
       available: 0,
