@@ -72,6 +72,9 @@ import { createTendersService } from './modules/tenders/tenders.service';
 import { createLocalBus, type EventBus } from './platform/events';
 import { createScheduler, type Scheduler } from './platform/scheduler';
 import { createWritePath, type WritePath } from './platform/write-path';
+import { createMessageStreams } from './modules/messages/message-stream';
+import { registerMessagesRoutes } from './modules/messages/messages.routes';
+import { createMessagesService, type MessagesService } from './modules/messages/messages.service';
 // Money: deposits
 import { createDepositLedger } from './modules/deposits/deposit-ledger';
 import { createDepositsRepo } from './modules/deposits/deposits.repo';
@@ -99,6 +102,8 @@ export interface LivePlatform {
   events: EventBus;
   writes: WritePath;
   scheduler: Scheduler;
+  /** notifyCompany / notifyUsers inside a write's transaction. */
+  messages: MessagesService;
 }
 
 declare module 'fastify' {
@@ -164,9 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     writes,
     now,
+    leaseMs: s.SCHEDULER_LEASE_SECONDS * 1000,
     onError: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
   });
-  app.decorate('live', { events, writes, scheduler });
+  const messages = createMessagesService({ db: database.db, now });
+  app.decorate('live', { events, writes, scheduler, messages });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     if (ownBus) await events.close();
@@ -318,6 +325,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploads: createUploadService({ db, now }),
   });
   registerCompanyRoutes(app, { access, company: createCompanyService({ db, now }) });
+  // Live: the message centre and its stream
+  registerMessagesRoutes(app, {
+    access,
+    messages,
+    streams: createMessageStreams({ events, messages, sessions, options: { heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000 } }),
+  });
   app.get('/healthz', async () => okEnvelope({ status: 'ok' }));
 
   await registerWeb(app, deps.webDist ?? null, publicSettings(s));

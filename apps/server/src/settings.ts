@@ -99,6 +99,17 @@ export const SETTING_DEFS = {
     default: '',
     doc: 'Real-name verification page shown as a QR code after registration ({userId}, {account}); empty: none',
   },
+  // Live: the message stream and the scheduler of timed transitions
+  SSE_HEARTBEAT_SECONDS: {
+    schema: int(1, 300),
+    default: '15',
+    doc: 'A live stream sends a heartbeat this often (and checks that its session is still live)',
+  },
+  SCHEDULER_LEASE_SECONDS: {
+    schema: int(5, 3600),
+    default: '60',
+    doc: 'How long a server holds a timed job it runs before another server may take it over',
+  },
 } as const;
 
 type Defs = typeof SETTING_DEFS;

@@ -31,8 +31,8 @@ async function runsOf(db: Db, key: string): Promise<string[]> {
   return rows.map((r) => r.key);
 }
 
-function recordRun(trx: Db, job: DueJob) {
-  return trx
+async function recordRun(trx: Db, job: DueJob): Promise<void> {
+  await trx
     .insertInto('kv')
     .values({ key: `ran:${job.key}:${randomBytes(4).toString('hex')}`, value: job.runAt, expires_at: Date.now() + 3600_000 })
     .execute();

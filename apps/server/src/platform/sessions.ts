@@ -116,6 +116,16 @@ export function createSessions(kv: KvStore, opts: SessionOptions) {
       return { token, record };
     },
 
+    /**
+     * Whether a session is still live, without touching it: a long-lived stream asks this now and
+     * then, and must neither keep an idle session alive nor outlive a logout or a kick-out.
+     */
+    async isLive(tokenHash: string): Promise<boolean> {
+      const record = await load(tokenHash);
+      if (!record || record.ended) return false;
+      const t = now();
+      return t - record.createdAt <= opts.absoluteMs && t - record.lastSeenAt <= opts.idleMs;
+    },
     /** Finds the live session of a token, applying the idle lock and touching it. */
     async resolve(token: string): Promise<Resolved> {
       const record = await load(hashToken(token));
