@@ -234,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auctions = createAuctionsService({ repo: auctionsRepo });
   const tenders = createTendersService({ repo: tendersRepo, now });
   // Money: the deposit ledger (freeze, release, forfeit inside other modules' transactions) and the accounts' calls
-  const depositLedger = createDepositLedger({ now });
+  const depositLedger = createDepositLedger({ now, notifyCompany: messages.notifyCompany });
   const deposits = createDepositsService({ repo: createDepositsRepo(db), ledger: depositLedger, write: writes.write });
   const registration = createRegistrationService({
     users,

@@ -34,7 +34,7 @@ export interface DepositNotice {
 export type NotifyCompany = (trx: Trx, companyId: number, draft: DepositNotice, emit: Emit) => Promise<void>;
 
 /** The user-centre page a deposit message opens. */
-export const DEPOSIT_ACCOUNT_ROUTE = '/depositAccount';
+export const DEPOSIT_ACCOUNT_ROUTE = '/trade/deposit';
 
 const NOTICE_KIND: Record<DepositEntryKind, DepositNotice['kind']> = {
   credit: 'deposit.credited',
@@ -168,7 +168,8 @@ export function createDepositLedger(deps: { now: () => Date; notifyCompany?: Not
         trx,
         companyId,
         {
-          kind: NOTICE_KIND[kind],
+          // The receiver of a forfeit is told it was credited: it lost nothing.
+          kind: rule === RULES.forfeitIn ? 'deposit.credited' : NOTICE_KIND[kind],
           params: { amount: centsText(amount), currency, reference, available: centsText(state.balance - state.frozen) },
           link: { route: DEPOSIT_ACCOUNT_ROUTE, query: { currency } },
         },

@@ -101,6 +101,17 @@ describe('operator credit and debit', () => {
       .executeTakeFirstOrThrow();
     expect(log).toMatchObject({ user_id: ids.admin, account: 'admin', resource: 'deposit' });
     expect(log.after_json).toContain('BANK-2026-0001');
+
+    // Every user of the company is told, in a message that opens the deposit account.
+    const message = await t.database.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('user_id', '=', ids.buyer01!)
+      .where('kind', '=', 'deposit.credited')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(message.params_json)).toMatchObject({ amount: '5000.00', currency: 'CNY', reference: 'BANK-2026-0001' });
+    expect(JSON.parse(message.link_json)).toMatchObject({ route: '/trade/deposit' });
   });
 
   it('refuses a debit beyond what is available, naming the amount missing, and writes nothing', async () => {
