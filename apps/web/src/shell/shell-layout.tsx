@@ -12,6 +12,7 @@ import { logout } from '../features/account/logout';
 import { CURRENT_USER_KEY, useCurrentUser } from '../shared/use-current-user';
 import { writeCookie } from '../shared/cookies';
 import { DialogServiceProvider, registerDialog, useDialogs } from '../shared/dialog-service';
+import { LiveUpdatesProvider, MESSAGE_PERMISSION } from '../shared/live-updates';
 import { MenuArgProvider } from '../shared/menu-arg';
 import { createPasswordTransport } from '../shared/password-transport';
 import { PermissionsProvider, storedPermissions } from '../shared/permission';
@@ -200,7 +201,9 @@ function ShellReady({ user, tree }: { user: CurrentUser; tree: MenuNode[] }) {
       <PermissionsProvider value={permissions.data ?? {}}>
         <ShellContext.Provider value={shell}>
           <DialogServiceProvider>
-            <ShellBody model={model} roots={tree} user={user} onLock={onLocked} />
+            <LiveUpdatesProvider enabled={permissions.data?.[MESSAGE_PERMISSION] === true}>
+              <ShellBody model={model} roots={tree} user={user} onLock={onLocked} />
+            </LiveUpdatesProvider>
             {forcedCheck && defaultPwd.data?.result === true && (
               <Suspense fallback={null}>
                 <ForcedPasswordDialog open />

@@ -7,6 +7,14 @@ export const shell: ShellText = {
     failed: 'The menus could not be loaded',
     failedText: 'Network communication failed or the service is unavailable. Please try again.',
   },
+  bell: {
+    label: 'Messages',
+    unread: 'Messages, {{count}} unread',
+    recent: 'Latest messages',
+    viewAll: 'All messages',
+    empty: 'No messages',
+    reconnecting: 'Live updates interrupted; reconnecting…',
+  },
   topBar: {
     logo: 'Commodity Trading Platform home',
     rootMenu: 'Systems',

@@ -6,6 +6,14 @@ export const shell = {
     failed: '菜单加载失败',
     failedText: '网络通信失败或服务暂不可用，请重试。',
   },
+  bell: {
+    label: '消息',
+    unread: '消息，{{count}} 条未读',
+    recent: '最新消息',
+    viewAll: '查看全部消息',
+    empty: '暂无消息',
+    reconnecting: '实时连接中断，正在重连…',
+  },
   topBar: {
     logo: '大宗商品交易平台首页',
     rootMenu: '系统菜单',

@@ -7,6 +7,14 @@ export const shell: ShellText = {
     failed: '選單載入失敗',
     failedText: '網路通訊失敗或服務暫時無法使用，請重試。',
   },
+  bell: {
+    label: '訊息',
+    unread: '訊息，{{count}} 則未讀',
+    recent: '最新訊息',
+    viewAll: '查看全部訊息',
+    empty: '暫無訊息',
+    reconnecting: '即時連線中斷，正在重新連線…',
+  },
   topBar: {
     logo: '大宗商品交易平台首頁',
     rootMenu: '系統選單',
