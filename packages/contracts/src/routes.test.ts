@@ -26,12 +26,15 @@ import { registrationRoutes } from './routes/registration';
 import { tenderRoutes } from './routes/tenders';
 import { userRoutes } from './routes/user';
 import { userEndpoints } from './user';
+import { messageEndpoints } from './messages';
+import { messageRoutes } from './routes/messages';
 
 /** Each route table beside the endpoint table it stands for. */
 const PAIRS: [string, Record<string, Route>, Record<string, Endpoint>][] = [
   ['accountRoutes', accountRoutes, accountEndpoints],
   ['mobileChangeRoutes', mobileChangeRoutes, mobileChangeEndpoints],
   ['userRoutes', userRoutes, userEndpoints],
+  ['messageRoutes', messageRoutes, messageEndpoints],
   ['registrationRoutes', registrationRoutes, registrationEndpoints],
   ['menuRoutes', menuRoutes, menuEndpoints],
   ['cmsRoutes', cmsRoutes, cmsEndpoints],
