@@ -15,6 +15,7 @@ import type { KvStore } from './platform/kv';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSessions } from './platform/sessions';
 import { createAuthService } from './modules/auth/auth.service';
+import { accountsOnPublishedPasswords } from './db/demo-data/published-passwords';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createLoginLogRepo, createTenantsRepo, createUsersRepo } from './modules/auth/users.repo';
 import { createMobileChangeRepo } from './modules/mobile-change/mobile-change.repo';
@@ -227,6 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       loginPerIpPerMinute: s.LOGIN_PER_IP_PER_MINUTE,
       thirdPartyAuthUrl: s.THIRD_PARTY_AUTH_URL,
     },
+    // Refdata: operators are warned while demo accounts keep their published passwords.
+    publishedDemoPasswords: async () => (await accountsOnPublishedPasswords(db)).length > 0,
   });
   const access = { permissionsOf: auth.permissionsOf };
   const commtrade = createCommtradeService({ repo: commtradeRepo });

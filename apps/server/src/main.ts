@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
-import { createInitialAdmin, isEmpty, loadDemoData } from './db/demo-data/index';
+import { prepareData } from './db/first-start';
 import { migrateToLatest } from './db/migrations/index';
 import { createLocalBus, createRedisBus } from './platform/events';
 import { createDbKv, createRedisKv } from './platform/kv';
@@ -28,17 +28,11 @@ async function main(): Promise<void> {
     prepare: settings.DATABASE_PREPARE,
   });
   await migrateToLatest(database.db, database.dialect);
-  if (await isEmpty(database.db)) {
-    if (wantsDemoData(settings)) {
-      logger.info('empty database: loading demo data');
-      await loadDemoData(database.db);
-    } else if (settings.ADMIN_INITIAL_PASSWORD) {
-      logger.info('empty database: creating the admin account');
-      await createInitialAdmin(database.db, settings.ADMIN_INITIAL_PASSWORD);
-    } else {
-      logger.warn('empty database without demo data and without ADMIN_INITIAL_PASSWORD: nobody can sign in');
-    }
-  }
+  await prepareData(
+    database.db,
+    { demoData: wantsDemoData(settings), adminInitialPassword: settings.ADMIN_INITIAL_PASSWORD },
+    { info: (m) => logger.info(m), warn: (m) => logger.warn(m), print: (line) => process.stdout.write(`${line}\n`) },
+  );
   const kv = settings.REDIS_URL ? createRedisKv(settings.REDIS_URL) : createDbKv(database.db);
   const here = path.dirname(fileURLToPath(import.meta.url));
   // With Redis every server's listeners (streams) hear every server's changes.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { MenuNode } from '@portal/contracts/menus';
@@ -191,7 +192,7 @@ describe('reference data applied again', () => {
     await db.insertInto('role_menus').values({ role_id: companyRole, menu_id: 'trading-contracts' }).execute();
 
     // The same migration runs again, and a later release declares new values for the same rows.
-    await tradingMenus().up(db);
+    await tradingMenus().up(db as unknown as Kysely<unknown>);
     const listings: MenuDeclaration = {
       id: 'trading-listings',
       parent_id: 'trading',

@@ -43,6 +43,8 @@ interface AuthDeps {
   transport: PasswordTransport;
   policy: AuthPolicy;
   now: () => Date;
+  /** Whether demo accounts still sign in with their published passwords; absent: never. */
+  publishedDemoPasswords?: () => Promise<boolean>;
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<UsersRepo['findById']>>>;
@@ -210,6 +212,8 @@ export function createAuthService(deps: AuthDeps) {
         clientIp: session.ip,
         defaultPassword: user.password_default === 1,
         locked: session.locked,
+        // Only operators can act on it; company users are not told how this installation is run.
+        publishedDemoPasswords: user.user_type === 'operator' && (await deps.publishedDemoPasswords?.()) === true,
       };
     },
 
