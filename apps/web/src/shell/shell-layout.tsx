@@ -18,6 +18,7 @@ import { createPasswordTransport } from '../shared/password-transport';
 import { PermissionsProvider, storedPermissions } from '../shared/permission';
 import { ShellSessionProvider, type ShellSession } from '../shared/session-context';
 import { useSettings } from '../shared/settings';
+import { DemoDataBanner } from './demo-data-banner';
 import { ErrorPage } from './error-page';
 import { IframePage } from './iframe-page';
 import { LockScreen } from './lock-screen';
@@ -362,6 +363,7 @@ function ShellBody({ model, roots, user, onLock }: ShellBodyProps) {
     return (
       <Layout className="shell is-framed">
         <Layout.Content className="shell-main">
+          <DemoDataBanner user={user} />
           {tabBar}
           <div className="shell-content">{content}</div>
         </Layout.Content>
@@ -392,6 +394,7 @@ function ShellBody({ model, roots, user, onLock }: ShellBodyProps) {
           }}
         />
         <Layout.Content className="shell-main">
+          <DemoDataBanner user={user} />
           {tabBar}
           <div className="shell-content">{content}</div>
         </Layout.Content>

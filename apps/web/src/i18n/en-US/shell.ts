@@ -115,4 +115,9 @@ export const shell: ShellText = {
     passwordDefault: 'Initial password — change it soon',
     passwordSet: 'Set',
   },
+  // Shown to operators while demo accounts keep their published passwords.
+  demoData: {
+    banner:
+      "This installation runs on demo data: the demo accounts' passwords are published (see the README), so anyone can sign in. Change those passwords, or start again from an empty database with DEMO_DATA=off.",
+  },
 };

@@ -114,5 +114,10 @@ export const shell = {
     passwordDefault: '初始密码，请尽快修改',
     passwordSet: '已设置',
   },
+  // Shown to operators while demo accounts keep their published passwords.
+  demoData: {
+    banner:
+      '本系统正在使用演示数据：演示账号的密码已公开（见 README），任何人都可以登录。请修改这些账号的密码，或以 DEMO_DATA=off 从空数据库重新开始。',
+  },
 };
 export type ShellText = typeof shell;

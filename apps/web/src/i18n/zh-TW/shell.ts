@@ -115,4 +115,9 @@ export const shell: ShellText = {
     passwordDefault: '初始密碼，請盡快修改',
     passwordSet: '已設定',
   },
+  // Shown to operators while demo accounts keep their published passwords.
+  demoData: {
+    banner:
+      '本系統正在使用示範資料：示範帳號的密碼已公開（見 README），任何人都可以登入。請修改這些帳號的密碼，或以 DEMO_DATA=off 從空資料庫重新開始。',
+  },
 };
