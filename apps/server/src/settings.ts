@@ -34,7 +34,7 @@ export const SETTING_DEFS = {
   ADMIN_INITIAL_PASSWORD: {
     schema: z.string(),
     default: '',
-    doc: 'Password of the admin account created without demo data (marked default)',
+    doc: 'Initial password of admin on an empty database without demo data (empty: generated, printed once)',
   },
   TEST_HOOKS: { schema: bool, default: 'off', doc: 'Enables CAPTCHA_TEST_CODE and GET /dev/sms-outbox; refused in production' },
   CAPTCHA_TEST_CODE: { schema: z.string().max(5), default: '', doc: 'With TEST_HOOKS: every picture code equals this' },
