@@ -65,15 +65,18 @@ export function createMessageStreams(deps: { events: EventBus; messages: Message
     c.res.write(text);
     if (c.res.writableLength > MAX_BUFFERED_BYTES) c.close();
   };
-  const sendMessage = (c: Connection, m: StoredMessage) =>
-    write(c, `id: ${m.id}\nevent: ${STREAM_EVENTS.message}\ndata: ${JSON.stringify(rendered(m, c.lang))}\n\n`);
-  const sendChange = (c: Connection, e: ChangeEvent) => {
+  const messageFrame = (m: StoredMessage, lang: Lang) =>
+    `id: ${m.id}\nevent: ${STREAM_EVENTS.message}\ndata: ${JSON.stringify(rendered(m, lang))}\n\n`;
+  const changeFrame = (e: ChangeEvent) => {
     const notice: ChangeNotice = { topic: e.topic, key: e.key, action: e.action };
-    write(c, `event: ${STREAM_EVENTS.change}\ndata: ${JSON.stringify(notice)}\n\n`);
+    return `event: ${STREAM_EVENTS.change}\ndata: ${JSON.stringify(notice)}\n\n`;
   };
 
-  /** What one stream does with one event it concerns. */
-  const deliver = (c: Connection, e: ChangeEvent) => {
+  /**
+   * What one stream does with one event it concerns. `frames` keeps the text of this event per
+   * language, so a thousand streams of one event render and serialise it once per language.
+   */
+  const deliver = (c: Connection, e: ChangeEvent, frames: Map<string, string> = new Map()) => {
     if (c.waiting) {
       c.waiting.push(e);
       return;
@@ -81,9 +84,13 @@ export function createMessageStreams(deps: { events: EventBus; messages: Message
     if (e.topic === MESSAGE_TOPIC) {
       const message = e.data?.message as StoredMessage | undefined;
       if (!message || message.userId !== c.userId || c.replayed?.has(message.id)) return;
-      sendMessage(c, message);
+      let frame = frames.get(c.lang);
+      if (frame === undefined) frames.set(c.lang, (frame = messageFrame(message, c.lang)));
+      write(c, frame);
     } else {
-      sendChange(c, e);
+      let frame = frames.get('change');
+      if (frame === undefined) frames.set('change', (frame = changeFrame(e)));
+      write(c, frame);
     }
   };
 
@@ -93,7 +100,8 @@ export function createMessageStreams(deps: { events: EventBus; messages: Message
     // Messages are personal: a company-wide notice arrives as one message per user.
     if (e.topic !== MESSAGE_TOPIC)
       for (const companyId of e.companyIds ?? []) for (const c of byCompany.get(companyId) ?? []) targets.add(c);
-    for (const c of targets) deliver(c, e);
+    const frames = new Map<string, string>();
+    for (const c of targets) deliver(c, e, frames);
   });
 
   /** The Last-Event-ID a reconnecting browser sends (or `lastEventId` in the query, for clients that cannot set headers). */
@@ -170,7 +178,7 @@ export function createMessageStreams(deps: { events: EventBus; messages: Message
           try {
             const missed = await messages.after(c.userId, lastEventId, RESUME_LIMIT);
             c.replayed = new Set(missed.map((m) => m.id));
-            for (const m of missed) sendMessage(c, m);
+            for (const m of missed) write(c, messageFrame(m, c.lang));
           } catch (err) {
             request.log.error({ err }, 'message stream resume failed');
             c.close();
