@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { prepareData } from './db/first-start';
 import { migrateToLatest } from './db/migrations/index';
+import { runTradingStory } from './db/demo-data/trading-story';
 import { createLocalBus, createRedisBus } from './platform/events';
 import { createDbKv, createRedisKv } from './platform/kv';
 import { loadSettings, SettingsError, wantsDemoData } from './settings';
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
     prepare: settings.DATABASE_PREPARE,
   });
   await migrateToLatest(database.db, database.dialect);
-  await prepareData(
+  const { loadedDemoData } = await prepareData(
     database.db,
     { demoData: wantsDemoData(settings), adminInitialPassword: settings.ADMIN_INITIAL_PASSWORD },
     { info: (m) => logger.info(m), warn: (m) => logger.warn(m), print: (line) => process.stdout.write(`${line}\n`) },
@@ -41,6 +42,11 @@ async function main(): Promise<void> {
     ? await createRedisBus(settings.REDIS_URL, { onError: onEventError })
     : createLocalBus({ onListenerError: onEventError });
   const app = await buildApp({ settings, database, kv, logger, events, webDist: path.resolve(here, '../../web/dist') });
+  if (loadedDemoData) {
+    // Money: the demo's deposits, listings and orders, made through the server's own calls.
+    const story = await runTradingStory({ app, db: database.db, kv, now: () => new Date() });
+    logger.info({ orders: Object.keys(story.orders).length, listings: Object.keys(story.listings).length }, 'demo trading story played');
+  }
 
   // Drain in-flight requests on SIGTERM/SIGINT, then close the stores.
   let closing = false;
