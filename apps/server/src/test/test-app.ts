@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { openDatabase, type DbHandle } from '../db/database';
 import { loadDemoData } from '../db/demo-data/index';
 import { migrateToLatest } from '../db/migrations/index';
+import { checkInvariant } from '../modules/deposits/deposit-invariant';
 import { createRedisBus, type EventBus } from '../platform/events';
 import { createDbKv, createRedisKv, type KvStore } from '../platform/kv';
 import { loadSettings, type Settings } from '../settings';
@@ -58,6 +59,8 @@ export async function createTestApp(
     kv,
     settings,
     async close() {
+      // Money: whatever a test file did, its deposit accounts must still equal their ledgers.
+      const deposits = await checkInvariant(database.db).catch(() => null);
       await app.close();
       await events?.close();
       await kv.close();
@@ -68,6 +71,7 @@ export async function createTestApp(
         await client.query(`drop schema ${schema} cascade`);
         await client.end();
       }
+      if (deposits && !deposits.ok) throw new Error(`deposit accounts differ from their ledgers:\n${deposits.problems.join('\n')}`);
     },
   };
 }

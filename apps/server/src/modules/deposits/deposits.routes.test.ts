@@ -308,3 +308,15 @@ describe('the ledger is append-only and checked', () => {
     expect((await checkInvariant(db)).ok).toBe(true);
   });
 });
+
+describe('every test app', () => {
+  it('fails its close when a test left an account that differs from its ledger', async () => {
+    const other = await createTestApp();
+    const companyId = (
+      await other.database.db.selectFrom('users').select('company_id').where('account', '=', 'buyer01').executeTakeFirstOrThrow()
+    ).company_id!;
+    await other.database.db.transaction().execute((trx) => ledger.credit(trx, { companyId, currency: 'CNY', amount: 100, reference: 'x' }));
+    await other.database.db.updateTable('deposit_accounts').set({ frozen: 1 }).where('company_id', '=', companyId).execute();
+    await expect(other.close()).rejects.toThrow(/differ from their ledgers/);
+  });
+});
