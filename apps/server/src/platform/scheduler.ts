@@ -52,6 +52,8 @@ export interface SchedulerOptions {
 class ClaimLost extends Error {}
 
 const iso = (d: Date) => d.toISOString();
+/** The shortest pause between two looks at the table. */
+const MIN_WAIT_MS = 5;
 
 /**
  * The one scheduler of timed transitions, shared by every server on the database. A job is
@@ -181,16 +183,22 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     }
   }
 
-  /** The wait until the next pending job is due, at most pollMs (other servers add jobs too). */
+  /**
+   * The wait until the next pending job of a defined kind is due, at most pollMs (other servers
+   * add jobs too), and never quite zero, so a job that cannot be claimed does not spin the loop.
+   */
   async function nextWait(): Promise<number> {
+    const kinds = [...handlers.keys()];
+    if (kinds.length === 0) return pollMs;
     const row = await db
       .selectFrom('scheduled_jobs')
       .select((eb) => eb.fn.min('run_at').as('next'))
       .where('state', '=', 'pending')
+      .where('kind', 'in', kinds)
       .where('lease_until', 'is', null)
       .executeTakeFirst();
     if (!row?.next) return pollMs;
-    return Math.max(0, Math.min(pollMs, new Date(row.next).getTime() - now().getTime()));
+    return Math.max(MIN_WAIT_MS, Math.min(pollMs, new Date(row.next).getTime() - now().getTime()));
   }
 
   function loop(): void {
