@@ -127,6 +127,8 @@ describe('reference data on an installation of the previous release', () => {
       .where('lang', '=', 'en-US')
       .execute();
     await database.db.updateTable('menus').set({ icon: 'StarOutlined' }).where('id', '=', 'company-profile').execute();
+    // The previous release had no news types without demo data; this one had been added by hand.
+    await database.db.insertInto('cms_news_types').values({ code: 'NEWS', name: '新闻', sort: 9, in_news_list: 1 }).execute();
 
     await migrateToLatest(database.db, database.dialect);
     const app = await appOn(database);
@@ -161,6 +163,11 @@ describe('reference data on an installation of the previous release', () => {
     // The operator's earlier changes were found without a record of what was applied: they stay.
     expect(admin.all.find((n) => n.id === 'personal-info')!.title).toBe('About me');
     expect(buyer.all.find((n) => n.id === 'company-profile')!.icon).toBe('StarOutlined');
+
+    // The news types the portal's pages ask for exist; the one added by hand keeps its name.
+    const types = await database.db.selectFrom('cms_news_types').select(['code', 'name']).execute();
+    expect(types.map((r) => r.code).sort()).toEqual(['BID_NOTICE', 'DEAL_NOTICE', 'NEWS', 'PLATFORM', 'POLICY', 'helpCenter']);
+    expect(types.find((r) => r.code === 'NEWS')!.name).toBe('新闻');
   });
 });
 

@@ -12,6 +12,7 @@ import { companyProfile } from './063-company-profile';
 // Reference data: roles, permission codes, menus and their titles
 import { referenceData } from './100-reference-data';
 import { tradingMenus } from './101-trading-menus';
+import { newsTypes } from './102-news-types';
 // Live: timed jobs and the message centre
 import { scheduledJobs } from './120-scheduled-jobs';
 import { messages } from './121-messages';
@@ -33,6 +34,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '063-company-profile': companyProfile(),
     '100-reference-data': referenceData(),
     '101-trading-menus': tradingMenus(),
+    '102-news-types': newsTypes(),
     '115-deposits': deposits(dialect),
     '120-scheduled-jobs': scheduledJobs(dialect),
     '121-messages': messages(dialect),
