@@ -47,7 +47,7 @@ describe('the demo trading story', () => {
     const supplier = await asUser('supplier01', 'Supplier@2026');
     const sales = (await supplier('/commtrade/ws/order/sellPage', { pageNo: 1, pageSize: 32 })) as { items: Order[] };
     const actions = new Set(sales.items.flatMap((o) => o.actions));
-    expect([...actions].sort()).toEqual(['confirm', 'confirmPayment', 'refuse', 'ship']);
+    expect([...actions].sort()).toEqual(['cancel', 'confirm', 'confirmPayment', 'refuse', 'ship']);
     const purchases = (await supplier('/commtrade/ws/order/buyPage', { pageNo: 1, pageSize: 8 })) as { totalItem: number };
     expect(purchases.totalItem).toBeGreaterThan(0);
   });
@@ -84,7 +84,12 @@ describe('the demo trading story', () => {
     const entries = (await buyer('/commtrade/ws/deposit/entries', { pageNo: 1, pageSize: 32, currency: 'CNY' })) as {
       items: { kind: string }[];
     };
-    expect(new Set(entries.items.map((e) => e.kind))).toEqual(new Set(['credit', 'freeze', 'release']));
+    expect(new Set(entries.items.map((e) => e.kind))).toEqual(new Set(['credit', 'freeze', 'release', 'forfeit']));
+    const supplier = await asUser('supplier01', 'Supplier@2026');
+    const received = (await supplier('/commtrade/ws/deposit/entries', { pageNo: 1, pageSize: 8, currency: 'CNY' })) as {
+      items: { kind: string; balanceChange: number }[];
+    };
+    expect(received.items.some((e) => e.kind === 'forfeit' && e.balanceChange > 0)).toBe(true);
     const kinds = await t.database.db
       .selectFrom('messages')
       .innerJoin('users', 'users.id', 'messages.user_id')
@@ -92,7 +97,17 @@ describe('the demo trading story', () => {
       .where('users.account', 'in', ['buyer01', 'supplier01'])
       .execute();
     const seen = new Set(kinds.map((k) => k.kind));
-    for (const kind of ['order.placed', 'order.confirmed', 'order.shipped', 'deposit.credited', 'deposit.frozen', 'listing.approved']) {
+    for (const kind of [
+      'order.placed',
+      'order.confirmed',
+      'order.shipped',
+      'order.cancelled',
+      'order.deadlineNear',
+      'deposit.credited',
+      'deposit.frozen',
+      'deposit.forfeited',
+      'listing.approved',
+    ]) {
       expect(seen.has(kind), kind).toBe(true);
     }
   });

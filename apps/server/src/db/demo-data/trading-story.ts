@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { createFilesRepo } from '../../modules/files/files.repo';
 import type { KvStore } from '../../platform/kv';
 import { createSessions } from '../../platform/sessions';
@@ -20,7 +21,8 @@ interface Answer {
   data: unknown;
 }
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** The error code of a path the server does not serve. */
 const ROUTE_NOT_FOUND = '100005';
 
@@ -63,8 +65,8 @@ const PATH_TO: Record<string, Array<{ as: 'buyer' | 'seller'; call: string; note
  * publish listings that operators review, buyers order and both sides move the orders on. So every
  * rule holds for the demo (stock, deposits frozen and released, timelines, messages, the ledger)
  * and supplier01 and buyer01 each find an order waiting for them in every state. The only thing
- * not done through a call is time passing: one listing's approval is moved 31 days back so the
- * scheduler expires it as it would have.
+ * not done through a call is time passing: one listing's approval is moved 31 days back, and two
+ * orders' payment deadlines into the past, so the scheduler and the seller act as they would have.
  */
 export async function runTradingStory(d: { app: FastifyInstance; db: Db; kv: KvStore; now: () => Date }): Promise<StoryOutcome> {
   const { app, db } = d;
@@ -282,6 +284,23 @@ export async function runTradingStory(d: { app: FastifyInstance; db: Db; kv: KvS
     await order('buyer01Completed', 'buyer01', 'supplier01', margin, 2_000, 's6');
     await order('buyer01Cancelled', 'buyer01', 'supplier01', margin, 300, 'cancelledByBuyer');
     await order('buyer01Refused', 'buyer01', 'supplier01', margin, 400, 'refusedBySeller');
+    // Two confirmed orders whose payment deadline has passed: supplier01 may cancel one itself (the
+    // buyer's deposit is then forfeited to it); the other it already cancelled, and the ledgers show it.
+    await order('buyer01PaymentOverdue', 'buyer01', 'supplier01', margin, 700, 's2');
+    await order('buyer01Forfeited', 'buyer01', 'supplier01', margin, 350, 's2');
+    for (const name of ['buyer01PaymentOverdue', 'buyer01Forfeited']) {
+      const orderNo = outcome.orders[name]!;
+      const now = d.now().getTime();
+      await sql`update orders set pay_by = ${new Date(now - HOUR_MS).toISOString()} where order_no = ${orderNo}`.execute(db);
+      await sql`update scheduled_jobs set run_at = ${new Date(now - 13 * HOUR_MS).toISOString()}
+        where kind = 'order.payDeadlineNear' and key = ${orderNo}`.execute(db);
+    }
+    await app.live.scheduler.runDue();
+    await call('supplier01', '/commtrade/ws/order/cancel', {
+      orderNo: outcome.orders.buyer01Forfeited,
+      note: '买方逾期未付款，按规则取消订单并罚没保证金',
+      fileIds: [],
+    });
     // Other pairs, so every company has orders on both pages it uses.
     await order('buyer02OnStandard', 'buyer02', 'supplier01', standard, 2_500, 's4');
     await order('buyer03OnStandard', 'buyer03', 'supplier01', standard, 150, 's1');
