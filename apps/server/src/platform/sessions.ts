@@ -117,14 +117,16 @@ export function createSessions(kv: KvStore, opts: SessionOptions) {
     },
 
     /**
-     * Whether a session is still live, without touching it: a long-lived stream asks this now and
-     * then, and must neither keep an idle session alive nor outlive a logout or a kick-out.
+     * Whether a session may still receive pushed data, without touching it: a long-lived stream
+     * asks this now and then, and must neither keep an idle session alive nor outlive a logout, a
+     * kick-out, an expiry or a screen lock (the unlocked page connects again).
      */
     async isLive(tokenHash: string): Promise<boolean> {
       const record = await load(tokenHash);
-      if (!record || record.ended) return false;
-      const t = now();
-      return t - record.createdAt <= opts.absoluteMs && t - record.lastSeenAt <= opts.idleMs;
+      if (!record || record.ended || record.locked) return false;
+      const idle = now() - record.lastSeenAt;
+      if (opts.lockIdleMs > 0 && idle > opts.lockIdleMs) return false;
+      return now() - record.createdAt <= opts.absoluteMs && idle <= opts.idleMs;
     },
     /** Finds the live session of a token, applying the idle lock and touching it. */
     async resolve(token: string): Promise<Resolved> {

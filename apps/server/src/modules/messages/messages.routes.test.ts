@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionActions } from '@portal/contracts/admin';
 import type { Message } from '@portal/contracts/messages';
 import { createTestApp, envelope, login, type TestApp } from '../../test/test-app';
 import { openSse } from '../../test/sse-client';
@@ -37,6 +38,10 @@ const tellCompany = (companyId: number, draft: MessageDraft) =>
   t.app.live.writes.write({ actorUserId: null, action: 'test', target: 'order:test' }, (trx, emit) =>
     t.app.live.messages.notifyCompany(trx, companyId, draft, emit),
   );
+
+/** Fails when the stream is still open after `ms`. */
+const endsWithin = (ended: Promise<void>, ms: number) =>
+  Promise.race([ended, new Promise((_, fail) => setTimeout(() => fail(new Error('stream still open')), ms))]);
 
 const headersOf = (session: { token: string }, lang = 'zh-CN') => ({ token: session.token, cookie: `lang=${lang}` });
 const post = (url: string, session: { token: string }, payload: unknown, lang = 'zh-CN') =>
@@ -204,6 +209,31 @@ describe('message stream', () => {
     await stream.nextComment(2, 3000);
     expect(stream.comments).toContain('heartbeat');
     await t.app.inject({ method: 'GET', url: '/omc/api/user/logout', headers: { token: supplier.token } });
-    await Promise.race([stream.ended, new Promise((_, fail) => setTimeout(() => fail(new Error('stream still open')), 3000))]);
+    await endsWithin(stream.ended, 3000);
+  });
+
+  it('ends when an operator kicks the user out, and when the screen is locked', async () => {
+    const buyer = await login(t.app, 'buyer01', 'Buyer@2026');
+    const kicked = await openSse(`${base}/omc/api/message/stream`, headersOf(buyer));
+    expect(kicked.status).toBe(200);
+    const admin = await login(t.app, 'admin', 'Admin@2026');
+    const kick = await t.app.inject({
+      method: sessionActions.kickout.method,
+      url: sessionActions.kickout.path,
+      headers: { token: admin.token },
+      payload: { account: 'buyer01' },
+    });
+    expect(envelope(kick).data).toEqual({ count: 1 });
+    await endsWithin(kicked.ended, 3000);
+
+    const again = await login(t.app, 'buyer01', 'Buyer@2026');
+    const locked = await openSse(`${base}/omc/api/message/stream`, headersOf(again));
+    expect(locked.status).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/omc/api/user/lock', headers: { token: again.token } })).statusCode).toBe(200);
+    await endsWithin(locked.ended, 3000);
+    // While locked, a new stream is refused like every other call.
+    const refused = await openSse(`${base}/omc/api/message/stream`, headersOf(again));
+    expect(refused.status).not.toBe(200);
+    refused.close();
   });
 });
