@@ -113,11 +113,18 @@ export function createMessageStreams(deps: { events: EventBus; messages: Message
   };
 
   const heartbeat = setInterval(() => {
+    const bySession = new Map<string, Connection[]>();
     for (const c of all) {
       write(c, ': heartbeat\n\n');
-      // A logged-out, kicked or expired session's stream ends; the browser's next call learns why.
-      sessions.isLive(c.tokenHash).then(
-        (live) => live || c.close(),
+      const same = bySession.get(c.tokenHash);
+      if (same) same.push(c);
+      else bySession.set(c.tokenHash, [c]);
+    }
+    // A logged-out, kicked, expired or locked session's streams end (one look per session); the
+    // browser's next call learns why.
+    for (const [tokenHash, streams] of bySession) {
+      sessions.isLive(tokenHash).then(
+        (live) => live || streams.forEach((c) => c.close()),
         () => {},
       );
     }
@@ -127,7 +134,7 @@ export function createMessageStreams(deps: { events: EventBus; messages: Message
   return {
     register(app: FastifyInstance, access: AccessDeps): void {
       const endpoint = messageEndpoints.stream;
-      app.get(endpoint.path, { schema: { summary: endpoint.summary, hide: false } }, async (request, reply) => {
+      app.get(endpoint.path, { schema: { summary: endpoint.summary }, exposeHeadRoute: false }, async (request, reply) => {
         // The same gate as every session endpoint, before anything is sent.
         const session = request.session;
         if (!session) throw new AppError(request.sessionError ?? 'PLEASE_LOGIN');
