@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { openDatabase, type DbHandle } from '../db/database';
 import { loadDemoData } from '../db/demo-data/index';
 import { migrateToLatest } from '../db/migrations/index';
+import { checkInvariant } from '../modules/deposits/deposit-invariant';
 import { createRedisBus, type EventBus } from '../platform/events';
 import { createRedisKv, type KvStore } from '../platform/kv';
 import { loadSettings } from '../settings';
@@ -89,6 +90,8 @@ export async function startTwoServers(
     url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     servers,
     async close() {
+      // Whatever the servers did together, the deposit accounts must still equal their ledgers.
+      const deposits = await checkInvariant(servers[0].database.db).catch(() => null);
       proxy.closeAllConnections();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
       for (const s of servers) {
@@ -101,6 +104,7 @@ export async function startTwoServers(
       await client.connect();
       await client.query(`drop schema ${schema} cascade`);
       await client.end();
+      if (deposits && !deposits.ok) throw new Error(`deposit accounts differ from their ledgers:\n${deposits.problems.join('\n')}`);
     },
   };
 }
