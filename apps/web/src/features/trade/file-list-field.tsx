@@ -15,10 +15,12 @@ interface FileListFieldProps {
   label: string;
   max: number;
   id?: string;
+  /** Names the hidden file input for the browser journeys. */
+  inputTestId?: string;
 }
 
 /** A list of uploaded files (pictures, vouchers, waybills) held as their file ids. */
-export function FileListField({ value = [], onChange, label, max, id }: FileListFieldProps) {
+export function FileListField({ value = [], onChange, label, max, id, inputTestId }: FileListFieldProps) {
   const { t } = useTranslation('trade');
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,7 @@ export function FileListField({ value = [], onChange, label, max, id }: FileList
               type="file"
               accept={UPLOAD_LIMITS.types.join(',')}
               style={{ display: 'none' }}
-              data-testid={id ? `${id}-file` : undefined}
+              data-testid={inputTestId}
               onChange={async (event) => {
                 const file = event.target.files?.[0];
                 event.target.value = '';

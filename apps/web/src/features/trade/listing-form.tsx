@@ -299,7 +299,7 @@ export function ListingFormDialog({ listing, onClose, onSaved }: ListingFormProp
           </Col>
           <Col xs={24}>
             <Form.Item name="pictures" label={t('listings.pictures')}>
-              <FileListField label={t('listings.pictures')} max={LISTING_LIMITS.picturesMax} id="listing-pictures" />
+              <FileListField label={t('listings.pictures')} max={LISTING_LIMITS.picturesMax} inputTestId="listing-pictures-file" />
             </Form.Item>
           </Col>
           <Col xs={24}>

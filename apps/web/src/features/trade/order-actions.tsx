@@ -76,7 +76,7 @@ function ActionDialog({
             label={t(`orders.files.${action}`)}
             rules={[{ required: true, type: 'array', min: 1, message: t('orders.filesRequired') }]}
           >
-            <FileListField label={t(`orders.files.${action}`)} max={ORDER_LIMITS.fileIdsMax} id={`order-${action}-files`} />
+            <FileListField label={t(`orders.files.${action}`)} max={ORDER_LIMITS.fileIdsMax} inputTestId={`order-${action}-files-file`} />
           </Form.Item>
         ) : null}
         <Form.Item
