@@ -73,7 +73,7 @@ import { createTendersService } from './modules/tenders/tenders.service';
 import { createLocalBus, type EventBus } from './platform/events';
 import { createScheduler, type Scheduler } from './platform/scheduler';
 import { createWritePath, type WritePath } from './platform/write-path';
-import { createMessageStreams } from './modules/messages/message-stream';
+import { createMessageStreams, type MessageStreams } from './modules/messages/message-stream';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { createMessagesService, type MessagesService } from './modules/messages/messages.service';
 // Money: deposits
@@ -105,6 +105,8 @@ export interface LivePlatform {
   scheduler: Scheduler;
   /** notifyCompany / notifyUsers inside a write's transaction. */
   messages: MessagesService;
+  /** The open message streams of this server. */
+  streams: MessageStreams;
 }
 
 declare module 'fastify' {
@@ -174,7 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
   });
   const messages = createMessagesService({ db: database.db, now });
-  app.decorate('live', { events, writes, scheduler, messages });
+  const streams = createMessageStreams({ events, messages, sessions, options: { heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000 } });
+  app.decorate('live', { events, writes, scheduler, messages, streams });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     if (ownBus) await events.close();
@@ -332,7 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMessagesRoutes(app, {
     access,
     messages,
-    streams: createMessageStreams({ events, messages, sessions, options: { heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000 } }),
+    streams,
   });
   app.get('/healthz', async () => okEnvelope({ status: 'ok' }));
 

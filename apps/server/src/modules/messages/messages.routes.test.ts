@@ -171,6 +171,8 @@ describe('message stream', () => {
     } finally {
       stream.close();
     }
+    // The server lets go of a stream the browser closed.
+    await expect.poll(() => t.app.live.streams.count()).toBe(0);
   });
 
   it('resumes after Last-Event-ID with every message missed, in order, then continues live', async () => {
