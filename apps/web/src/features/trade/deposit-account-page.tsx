@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Currency } from '@portal/contracts/constants';
+import { useSearchParams } from 'react-router';
+import { CURRENCIES, type Currency } from '@portal/contracts/constants';
 import type { DepositAccount } from '@portal/contracts/deposits';
 import { depositRoutes } from '@portal/contracts/routes/deposits';
 import { call } from '../../api/client';
 import { EmptyState, LoadError, QueryState } from '../../shared/query-state';
+import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { LedgerTable } from './deposit-ledger';
 import { Money } from './money';
 import { usePaging } from './paging';
-import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import './trade.css';
 
 function AccountCard({ account }: { account: DepositAccount }) {
@@ -42,7 +43,12 @@ function AccountCard({ account }: { account: DepositAccount }) {
 /** 保证金账户: the company's accounts per currency and its ledger. */
 export function DepositAccountPage() {
   const { t } = useTranslation('trade');
-  const [currency, setCurrency] = useState<Currency | undefined>();
+  // A message about a deposit move links here with its currency.
+  const [params] = useSearchParams();
+  const linked = params.get('currency');
+  const [currency, setCurrency] = useState<Currency | undefined>(
+    (CURRENCIES as readonly string[]).includes(linked ?? '') ? (linked as Currency) : undefined,
+  );
   const paging = usePaging();
   const accounts = useQuery({ queryKey: [...TRADE_KEYS.deposits, 'account'], queryFn: () => call(depositRoutes.account) });
   const body = { pageNo: paging.pageNo, pageSize: paging.pageSize, currency };

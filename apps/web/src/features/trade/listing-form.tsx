@@ -26,6 +26,28 @@ import { centsOf } from './money-input';
 const LISTING_MARKET_MODES = [1, 7];
 const REFERENCE_STALE = 5 * 60_000;
 
+/** The form's fields: a refusal naming one of them is shown under it. */
+const FORM_FIELDS = [
+  'varietyCode',
+  'goodsSkuName',
+  'marketCode',
+  'holdBs',
+  'listingType',
+  'depositRatio',
+  'price',
+  'currency',
+  'objListingNum',
+  'objMinNum',
+  'objStepNum',
+  'objListingDay',
+  'objPeriodDay',
+  'transportWay',
+  'paymentType',
+  'deliveryPlace',
+  'pictures',
+  'description',
+];
+
 interface ListingFormValues extends Omit<ListingSaveBody, 'singlePrice' | 'id'> {
   /** Typed in currency units; sent as cents. */
   price: string;
@@ -100,6 +122,7 @@ export function ListingFormDialog({ listing, onClose, onSaved }: ListingFormProp
   const { message } = useFeedback();
   const [form] = Form.useForm<ListingFormValues>();
   const listingType = Form.useWatch('listingType', form);
+  const marketCode = Form.useWatch('marketCode', form);
   const varieties = useQuery({
     queryKey: ['trading', 'varieties'],
     queryFn: () => call(commtradeRoutes.portalQueryVarietyTree),
@@ -130,7 +153,7 @@ export function ListingFormDialog({ listing, onClose, onSaved }: ListingFormProp
     onError: (err) => {
       const field = err instanceof ApiError ? (err.data as { field?: string } | null)?.field : undefined;
       const name = field === 'singlePrice' ? 'price' : field;
-      if (name && form.getFieldInstance(name as keyof ListingFormValues) !== undefined) {
+      if (name && FORM_FIELDS.includes(name)) {
         form.setFields([{ name: name as keyof ListingFormValues, errors: [err.message] }]);
         form.scrollToField(name as keyof ListingFormValues);
       } else {
@@ -236,8 +259,13 @@ export function ListingFormDialog({ listing, onClose, onSaved }: ListingFormProp
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="currency" label={t('deposit.currency')} rules={[required]}>
-              <Select options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+            <Form.Item
+              name="currency"
+              label={t('deposit.currency')}
+              rules={[required]}
+              extra={marketCode ? t('listings.currencyOfMarket') : undefined}
+            >
+              <Select options={CURRENCIES.map((c) => ({ value: c, label: c }))} disabled={Boolean(marketCode)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

@@ -19,10 +19,14 @@ export function ListingStateTag({ state }: { state: number }) {
   return <Tag color={STATE_COLORS[state] ?? 'default'}>{enumLabel(LISTING_MANAGE_STATES, state, lang)}</Tag>;
 }
 
-/** What an owner may do with its listing in each state (the server refuses anything else). */
+/**
+ * What an owner may do with its listing in each state, as the server allows it: edit a draft, a
+ * rejected or pending one, or one on the market (which goes back to review); submit a draft or a
+ * rejected one; withdraw one on sale. Withdrawn, expired and suspended listings are closed to it.
+ */
 export function ownerActions(state: number): { edit: boolean; submit: boolean; withdraw: boolean } {
   return {
-    edit: state === 0 || state === 5 || state === 1 || state === 7,
+    edit: [0, 4, 5, 1, 2].includes(state),
     submit: state === 0 || state === 5,
     withdraw: state === 1,
   };

@@ -33,6 +33,7 @@ export const trade: TradeText = {
     depositRatio: 'Deposit ratio',
     depositRatioHint: 'This share of the order amount is frozen from the buyer’s deposit when it orders',
     price: 'Unit price',
+    currencyOfMarket: 'The market’s currency',
     priceRule: 'Enter a price above 0 with at most two decimals',
     objListingNum: 'Quantity listed',
     objMinNum: 'Minimum order',

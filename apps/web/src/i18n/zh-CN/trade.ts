@@ -31,6 +31,7 @@ export const trade = {
     depositRatio: '保证金比例',
     depositRatioHint: '买方下单时按订单金额的此比例冻结保证金',
     price: '单价',
+    currencyOfMarket: '币种随交易市场',
     priceRule: '请填写大于 0 的单价，最多两位小数',
     objListingNum: '挂牌总量',
     objMinNum: '起订量',

@@ -32,6 +32,7 @@ export const trade: TradeText = {
     depositRatio: '保證金比例',
     depositRatioHint: '買方下單時按訂單金額的此比例凍結保證金',
     price: '單價',
+    currencyOfMarket: '幣種隨交易市場',
     priceRule: '請填寫大於 0 的單價，最多兩位小數',
     objListingNum: '掛牌總量',
     objMinNum: '起訂量',
