@@ -25,7 +25,11 @@ export const SETTING_DEFS = {
     default: 'on',
     doc: 'Prepare repeated PostgreSQL queries once per connection (off behind a pooler that cannot keep them)',
   },
-  REDIS_URL: { schema: z.string(), default: '', doc: 'redis://… keeps sessions, codes and counters in Redis' },
+  REDIS_URL: {
+    schema: z.string(),
+    default: '',
+    doc: 'redis://… keeps sessions, codes and counters in Redis, and carries live events between servers',
+  },
   DEMO_DATA: {
     schema: z.enum(['auto', 'on', 'off']),
     default: 'auto',
