@@ -76,6 +76,16 @@ import { createWritePath, type WritePath } from './platform/write-path';
 import { createMessageStreams, type MessageStreams } from './modules/messages/message-stream';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { createMessagesService, type MessagesService } from './modules/messages/messages.service';
+// Orders: listing management, orders, the supplier list
+import { createListingManageRepo } from './modules/listing-manage/listing-manage.repo';
+import { registerListingManageRoutes } from './modules/listing-manage/listing-manage.routes';
+import { createListingManageService, LISTING_EXPIRE_JOB } from './modules/listing-manage/listing-manage.service';
+import { createOrdersRepo } from './modules/orders/orders.repo';
+import { registerOrdersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService, ORDER_JOBS } from './modules/orders/orders.service';
+import { createSupplierRelationsRepo } from './modules/supplier-relations/supplier-relations.repo';
+import { registerSupplierRelationsRoutes } from './modules/supplier-relations/supplier-relations.routes';
+import { createSupplierRelationsService } from './modules/supplier-relations/supplier-relations.service';
 // Money: deposits
 import { createDepositLedger } from './modules/deposits/deposit-ledger';
 import { createDepositsRepo } from './modules/deposits/deposits.repo';
@@ -242,6 +252,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Money: the deposit ledger (freeze, release, forfeit inside other modules' transactions) and the accounts' calls
   const depositLedger = createDepositLedger({ now, notifyCompany: messages.notifyCompany });
   const deposits = createDepositsService({ repo: createDepositsRepo(db), ledger: depositLedger, write: writes.write });
+  // Orders: listing management and review, orders with their deadlines, the supplier list
+  const postgres = database.dialect === 'postgres';
+  const listingManage = createListingManageService({
+    repo: createListingManageRepo(db),
+    writes,
+    scheduler,
+    notifyCompany: messages.notifyCompany,
+    postgres,
+    now,
+  });
+  const orders = createOrdersService({
+    repo: createOrdersRepo(db),
+    writes,
+    scheduler,
+    deposits: depositLedger,
+    notifyCompany: messages.notifyCompany,
+    deadlines: {
+      confirmHours: s.ORDER_CONFIRM_HOURS,
+      payHours: s.ORDER_PAY_HOURS,
+      receiveDays: s.ORDER_RECEIVE_DAYS,
+      nearHours: s.ORDER_DEADLINE_NEAR_HOURS,
+    },
+    postgres,
+    now,
+  });
+  scheduler.define(LISTING_EXPIRE_JOB, (trx, job, emit) => listingManage.expire(trx, job.key, job.runAt, emit));
+  scheduler.define(ORDER_JOBS.confirmDeadline, (trx, job, emit) => orders.confirmDeadline(trx, job.key, job.runAt, emit));
+  scheduler.define(ORDER_JOBS.payDeadlineNear, (trx, job, emit) => orders.payDeadlineNear(trx, job.key, job.runAt, emit));
+  scheduler.define(ORDER_JOBS.receiveDeadline, (trx, job, emit) => orders.receiveDeadline(trx, job.key, job.runAt, emit));
+  const supplierRelations = createSupplierRelationsService({ repo: createSupplierRelationsRepo(db), writes, now });
   const registration = createRegistrationService({
     users,
     repo: createRegistrationRepo(db),
@@ -308,6 +348,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerListingsRoutes(app, { access, listings });
   registerAuctionsRoutes(app, { access, auctions });
   registerTendersRoutes(app, { access, tenders });
+  // Orders
+  registerListingManageRoutes(app, { access, listings: listingManage });
+  registerOrdersRoutes(app, { access, orders });
+  registerSupplierRelationsRoutes(app, { access, suppliers: supplierRelations });
   // Money
   registerDepositsRoutes(app, { access, deposits });
   registerSystemAdminRoutes(app, {

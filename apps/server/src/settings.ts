@@ -103,6 +103,23 @@ export const SETTING_DEFS = {
     default: '',
     doc: 'Real-name verification page shown as a QR code after registration ({userId}, {account}); empty: none',
   },
+  // Orders: deadlines of the order lifecycle
+  ORDER_CONFIRM_HOURS: {
+    schema: int(1, 720),
+    default: '24',
+    doc: 'An order the seller has not confirmed this long after placing is cancelled',
+  },
+  ORDER_PAY_HOURS: {
+    schema: int(1, 2160),
+    default: '72',
+    doc: 'The buyer pays within this long of confirmation; after it the seller may cancel',
+  },
+  ORDER_RECEIVE_DAYS: { schema: int(1, 365), default: '10', doc: 'A shipped order counts as received this many days after shipping' },
+  ORDER_DEADLINE_NEAR_HOURS: {
+    schema: int(1, 720),
+    default: '12',
+    doc: 'The buyer is reminded this long before the payment deadline',
+  },
   // Live: the message stream and the scheduler of timed transitions
   SSE_HEARTBEAT_SECONDS: {
     schema: int(1, 300),

@@ -49,7 +49,7 @@ export const TRANSPORT_WAYS = { A: l('火车', 'Train', '火車'), B: l('汽车'
 /** Listing sort fields: 1 price, 2 publish time (default, descending). */
 export const LISTING_SORT_FIELDS = { price: 1, time: 2 } as const;
 
-// Listing management and orders (trading.md section 4)
+// Listing management and orders
 /**
  * Every state a listing passes through, for its owner and the operator: 0 draft, 4 pending review,
  * 5 rejected, 1 on sale, 2 sold out, 3 withdrawn, 6 expired, 7 suspended. Only 1 and 2 are public.

@@ -297,7 +297,7 @@ export const ERRORS = {
     '該帳號不是企業使用者，沒有保證金帳戶',
   ),
 
-  // Listings and orders (trading.md sections 4, 5.1 and 8)
+  // Listings and orders
   STATE_NOT_ALLOWED: e(
     '120001',
     409,

@@ -4,8 +4,8 @@ import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema } from './paging';
 
 /**
- * A supplier's own listings (我的挂牌) and the operator's review queue (挂牌审核): trading.md
- * sections 3, 4 and 7. The listing is the same record the market shows once it is on sale.
+ * A supplier's own listings (我的挂牌) and the operator's review queue (挂牌审核). The listing is
+ * the same record the market shows once it is on sale.
  */
 
 /** Company users manage their own listings with this permission code. */
@@ -44,7 +44,7 @@ const positiveQuantity = quantitySchema.refine((v) => v > 0, { message: 'tooSmal
 const fileIdSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'invalidFormat' });
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'invalidFormat' });
 const pageSizeOption = z
   .number()
   .int()

@@ -5,7 +5,7 @@ import { quantitySchema } from './listing-manage';
 import { pageNoSchema } from './paging';
 
 /**
- * Orders (采购订单, 销售订单, 订单监管): trading.md sections 3, 4, 5.1, 7 and 7.1. An order is
+ * Orders (采购订单, 销售订单, 订单监管). An order is
  * placed on a listing, moves through its states by the parties' calls and the deadlines, and keeps
  * a timeline of everything that happened to it.
  */
@@ -35,7 +35,7 @@ const orderNoSchema = z
 const fileIdSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'invalidFormat' });
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'invalidFormat' });
 const pageSizeOption = z
   .number()
   .int()

@@ -5,7 +5,7 @@ import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema } from './paging';
 
 /**
- * The supplier list (供应商管理) under the spec's names: trading.md sections 3 and 7. It is the same
+ * The supplier list (供应商管理) under the spec's call names. It is the same
  * list the back-office resource /omc/api/company/suppliers keeps and checkRelation reads.
  */
 

@@ -182,6 +182,9 @@ export interface Database {
   cms_enterprises: CmsEnterpriseTable;
   cms_price_indices: CmsPriceIndexTable;
   cms_pages: CmsPageTable;
+  // Orders: orders and their timelines (listings and pur_customer_relations gain columns)
+  orders: OrderTable;
+  order_events: OrderEventTable;
   // Money: deposit accounts and their append-only ledger
   deposit_accounts: DepositAccountTable;
   deposit_entries: DepositEntryTable;
@@ -249,6 +252,57 @@ export interface DepositEntryTable {
   reference: string;
   counterparty_company_id: number | null;
   actor_user_id: number | null;
+  at: string;
+}
+
+/** An order: who bought what from whom, its state and deadlines (ISO times, empty when not running). */
+export interface OrderTable {
+  id: Generated<number>;
+  order_no: string;
+  /** listing, auction or tender. */
+  origin: string;
+  origin_code: string;
+  listing_id: number | null;
+  buyer_company_id: number;
+  buyer_user_id: number;
+  buyer_name: string;
+  seller_company_id: number;
+  seller_user_id: number;
+  seller_name: string;
+  /** The buyer's retry key: unique per buyer company. */
+  request_id: string;
+  /** JSON: what was bought as it was then (OrderSnapshot). */
+  snapshot_json: string;
+  quantity_milli: number;
+  /** Integer cents of currency. */
+  amount: number;
+  currency: string;
+  deposit_frozen: Generated<number>;
+  state: number;
+  delivery_address: string;
+  contact_name: string;
+  contact_phone: string;
+  remark: Generated<string>;
+  confirm_by: Generated<string>;
+  pay_by: Generated<string>;
+  receive_by: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One step of an order's timeline; never changed. */
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  action: string;
+  /** The order's state after the step. */
+  state: number;
+  /** null when the platform acted (a deadline). */
+  actor_user_id: number | null;
+  actor_name: Generated<string>;
+  note: Generated<string>;
+  /** JSON array of stored file ids (voucher, waybill). */
+  file_ids_json: Generated<string>;
   at: string;
 }
 
@@ -442,6 +496,17 @@ export interface ListingTable {
   delivery_start: Generated<string>;
   delivery_end: Generated<string>;
   remark: Generated<string>;
+  /** Orders: the owner's company and what its owner manages (migration 110). */
+  company_id: Generated<number>;
+  goods_sku_name: Generated<string>;
+  /** Order quantities are the minimum plus whole steps of this (thousandths); 0: any. */
+  step_milli: Generated<number>;
+  deposit_ratio: Generated<number>;
+  pictures_json: Generated<string>;
+  description: Generated<string>;
+  review_remark: Generated<string>;
+  expire_time: Generated<string>;
+  updated_at: Generated<string>;
 }
 
 export interface ListingSkuTable {
@@ -537,4 +602,5 @@ export interface PurCustomerRelationTable {
   buyer_user_id: number;
   supplier_user_id: number;
   created_at: string;
+  remark: Generated<string>;
 }

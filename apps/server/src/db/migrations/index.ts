@@ -13,6 +13,8 @@ import { companyProfile } from './063-company-profile';
 import { referenceData } from './100-reference-data';
 import { tradingMenus } from './101-trading-menus';
 import { newsTypes } from './102-news-types';
+// Orders: listing management, orders, the supplier list's remark
+import { orders } from './110-orders';
 // Live: timed jobs and the message centre
 import { scheduledJobs } from './120-scheduled-jobs';
 import { messages } from './121-messages';
@@ -36,6 +38,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '101-trading-menus': tradingMenus(),
     '102-news-types': newsTypes(),
     '115-deposits': deposits(dialect),
+    '110-orders': orders(dialect),
     '120-scheduled-jobs': scheduledJobs(dialect),
     '121-messages': messages(dialect),
   };
