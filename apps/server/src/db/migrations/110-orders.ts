@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { withIdColumn, type Dialect } from '../database';
+import { fillListingOwners } from '../listing-owners';
 
 /**
  * Listing management and orders. The listings table of the market gains what its owner writes
@@ -28,10 +29,7 @@ export function orders(dialect: Dialect) {
           .execute();
       }
       // Listings published before this migration belong to their seller's company.
-      await sql`update listings set company_id = coalesce((select u.company_id from users u where u.id = listings.seller_id), 0),
-        updated_at = publish_time`.execute(db);
-      await sql`update listings set goods_sku_name = coalesce((select s.goods_sku_name from listing_skus s
-        where s.listing_id = listings.id order by s.sort, s.id limit 1), '')`.execute(db);
+      await fillListingOwners(db);
       await db.schema.createIndex('listings_company').on('listings').columns(['company_id', 'obj_state', 'id']).execute();
 
       await withIdColumn(db.schema.createTable('orders'), dialect)

@@ -142,12 +142,15 @@ describe('an order through its whole life', () => {
 
   it('lists each side its orders with counts per state, and the operator all of them', async () => {
     const listing = await a.listingOnSale('supplier02');
+    const earlier = (await a.ok<OrderPage>('buyer02', `${O}/buyPage`, { pageNo: 1, pageSize: 8 })).counts;
     const first = await a.place('buyer02', listing.tradeListingCode, 1);
     const second = await a.place('buyer02', listing.tradeListingCode, 1);
     await act('supplier02', 'confirm', second.orderNo);
     const bought = await a.ok<OrderPage>('buyer02', `${O}/buyPage`, { pageNo: 1, pageSize: 8 });
     expect(bought.items.map((o) => o.orderNo)).toEqual([second.orderNo, first.orderNo]);
-    expect(bought.counts).toMatchObject({ '1': 1, '2': 1 });
+    // Every state has its count; the two new orders add one to states 1 and 2.
+    expect(Object.keys(bought.counts).sort()).toEqual(['1', '2', '3', '4', '5', '6', '9']);
+    expect(bought.counts).toEqual({ ...earlier, '1': earlier['1']! + 1, '2': earlier['2']! + 1 });
     const sold = await a.ok<OrderPage>('supplier02', `${O}/sellPage`, { pageNo: 1, pageSize: 8, state: 1 });
     expect(sold.items.map((o) => o.orderNo)).toEqual([first.orderNo]);
     expect(sold.items[0]!.actions).toEqual(['confirm', 'refuse']);
@@ -160,6 +163,37 @@ describe('an order through its whole life', () => {
     expect((await a.ok<Order>('admin', `${O}/adminDetail`, { orderNo: first.orderNo })).timeline).toHaveLength(1);
     expect(await a.refused('buyer02', `${O}/adminPage`, { pageNo: 1, pageSize: 8 })).toMatchObject({ status: 403 });
     expect(await a.refused('admin', `${O}/buyPage`, { pageNo: 1, pageSize: 8 })).toMatchObject({ status: 403 });
+  });
+});
+
+describe("the market's own listings", () => {
+  it('sells a listing of the demo market like one made through the calls: the seller sees the order, the owner cannot order it', async () => {
+    const demo = await a.database.db
+      .selectFrom('listings')
+      .select(['id', 'trade_listing_code', 'min_milli', 'surplus_milli'])
+      .where('seller_id', '=', a.userId.supplier01!)
+      .where('obj_state', '=', 1)
+      .where('hold_bs', '=', 2)
+      .where('listing_type', '=', 'A')
+      .where('step_milli', '=', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(await a.refused('supplier01', `${O}/place`, a.orderTerms(demo.trade_listing_code, Number(demo.min_milli) / 1000))).toMatchObject(
+      {
+        code: '120005',
+      },
+    );
+    const order = await a.place('buyer01', demo.trade_listing_code, Number(demo.min_milli) / 1000);
+    expect(order.sellerUserId).toBe(String(a.userId.supplier01));
+    const sold = await a.ok<OrderPage>('supplier01', `${O}/sellPage`, { pageNo: 1, pageSize: 8, state: 1 });
+    expect(sold.items.map((o) => o.orderNo)).toContain(order.orderNo);
+    const mine = await a.ok<{ items: { id: string }[]; totalItem: number }>('supplier01', '/listing/ws/listing/myPage', {
+      pageNo: 1,
+      pageSize: 8,
+      objState: 1,
+    });
+    expect(mine.totalItem).toBeGreaterThan(0);
+    await act('buyer01', 'cancel', order.orderNo);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ORDER_STATES, type OrderAction, type OrderEventAction } from '@portal/contracts/constants';
+import { ORDER_STATE_VALUES, ORDER_STATES, type OrderAction, type OrderEventAction } from '@portal/contracts/constants';
 import type {
   Order,
   OrderAdminPage,
@@ -571,7 +571,15 @@ export function createOrdersService(deps: OrdersDeps) {
         repo.page({ ...filter, ...(body.state !== undefined ? { state: body.state } : {}) }, body.pageNo, body.pageSize),
         repo.counts(side, companyId),
       ]);
-      return { items: page.rows.map((o) => toRow(o, side)), totalItem: page.total, pageNo: body.pageNo, pageSize: body.pageSize, counts };
+      // Every state has its count, zero included, so a tab never lacks one.
+      const allCounts = Object.fromEntries(ORDER_STATE_VALUES.map((state) => [String(state), counts[String(state)] ?? 0]));
+      return {
+        items: page.rows.map((o) => toRow(o, side)),
+        totalItem: page.total,
+        pageNo: body.pageNo,
+        pageSize: body.pageSize,
+        counts: allCounts,
+      };
     },
 
     async adminPage(body: z.output<typeof orderAdminPageBodySchema>): Promise<OrderAdminPage> {
