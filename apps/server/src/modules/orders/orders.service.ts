@@ -465,13 +465,6 @@ export function createOrdersService(deps: OrdersDeps) {
         return await writes.write({ actorUserId: userId, action: 'place', target: 'order' }, async (trx, emit, log) => {
           const at = now();
           const atIso = at.toISOString();
-          if (!(await repo.takeStock(trx, listing.id, quantityMilli, atIso))) {
-            // Someone else took it first: answer with what is left now.
-            const current = await repo.listing(listing.id, trx);
-            if (!current || (current.obj_state !== 1 && current.obj_state !== 2)) throw new AppError('NOT_FOUND');
-            checkQuantity(current.obj_state === 2 ? 0 : Number(current.surplus_milli));
-            throw new AppError('NOT_ENOUGH_STOCK', { left: `${fromMilli(Number(current.surplus_milli))} ${unit}`.trim() });
-          }
           const confirmBy = new Date(at.getTime() + deadlines.confirmHours * HOUR_MS);
           const id = await repo.insert(trx, {
             order_no: `TMP${crypto.randomUUID().replace(/-/g, '').slice(0, 30)}`,
@@ -522,10 +515,21 @@ export function createOrdersService(deps: OrdersDeps) {
           });
           await scheduler.schedule(trx, { kind: ORDER_JOBS.confirmDeadline, key: orderNo, runAt: confirmBy });
           await tell(trx, order, 'seller', 'order.placed', emit);
+          const answer = await toOrder(order, 'buyer', trx);
+          // The stock is taken last: its row stays locked until the commit, so everything else of
+          // the order is written first and orders on one listing wait for each other only briefly;
+          // a refusal rolls the whole order back.
+          if (!(await repo.takeStock(trx, listing.id, quantityMilli, atIso))) {
+            // Someone else took it first: answer with what is left now.
+            const current = await repo.listing(listing.id, trx);
+            if (!current || (current.obj_state !== 1 && current.obj_state !== 2)) throw new AppError('NOT_FOUND');
+            checkQuantity(current.obj_state === 2 ? 0 : Number(current.surplus_milli));
+            throw new AppError('NOT_ENOUGH_STOCK', { left: `${fromMilli(Number(current.surplus_milli))} ${unit}`.trim() });
+          }
           log.after = { orderNo, listing: listing.trade_listing_code, quantity: body.quantity, amount, deposit };
           changed(emit, order, 'placed');
           emit({ topic: 'listing', key: String(listing.id), action: 'stock', companyIds: [listing.company_id] });
-          return toOrder(order, 'buyer', trx);
+          return answer;
         });
       } catch (err) {
         // The same request sent twice at once: the second insert meets the first's request id.
