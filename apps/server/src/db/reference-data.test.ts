@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { menusResource, rolesResource, type MenuRow, type RoleRow } from '@portal/contracts/admin';
+import type { Endpoint } from '@portal/contracts/endpoint';
 import type { MenuNode } from '@portal/contracts/menus';
 import { buildApp } from '../app';
 import { createDbKv } from '../platform/kv';
@@ -178,25 +180,32 @@ describe('reference data applied again', () => {
     const { db } = t.database;
     const companyRole = (await db.selectFrom('roles').select('id').where('code', '=', 'company_user').executeTakeFirstOrThrow()).id;
 
-    // The operator renames 我的挂牌 in English, revokes 消息中心 and trade:message from company users,
-    // deletes 保证金账户, and adds a menu of their own with a grant.
-    await db
-      .updateTable('menu_titles')
-      .set({ title: 'Our offers' })
-      .where('menu_id', '=', 'trading-listings')
-      .where('lang', '=', 'en-US')
-      .execute();
-    await db.updateTable('menus').set({ title: '我们的挂牌' }).where('id', '=', 'trading-listings').execute();
-    await db.deleteFrom('role_menus').where('role_id', '=', companyRole).where('menu_id', '=', 'trading-messages').execute();
-    await db.deleteFrom('role_permissions').where('role_id', '=', companyRole).where('auth_code', '=', 'trade:message').execute();
-    await db.deleteFrom('menu_titles').where('menu_id', '=', 'trading-deposit').execute();
-    await db.deleteFrom('role_menus').where('menu_id', '=', 'trading-deposit').execute();
-    await db.deleteFrom('menus').where('id', '=', 'trading-deposit').execute();
-    await db
-      .insertInto('menus')
-      .values({ id: 'trading-contracts', parent_id: 'trading', name: 'contracts', title: '合同', url: '/trade/contracts', sort: 9 })
-      .execute();
-    await db.insertInto('role_menus').values({ role_id: companyRole, menu_id: 'trading-contracts' }).execute();
+    // The operator, in the back office: renames 我的挂牌 (zh-CN and English), revokes 消息中心 and
+    // trade:message from company users, deletes 保证金账户, and adds a menu of their own for them.
+    const { token } = await login(t.app, 'admin', 'Admin@2026');
+    const backOffice = async <T>(endpoint: Endpoint, payload: object): Promise<T> => {
+      const body = envelope(await t.app.inject({ method: endpoint.method, url: endpoint.path, payload, headers: { token } }));
+      expect(body.return_code, `${endpoint.path}: ${body.error_info}`).toBe('0');
+      return body.data as T;
+    };
+    const { childCount: _children, ...listingsMenu } = await backOffice<MenuRow>(menusResource.endpoints.get, { id: 'trading-listings' });
+    await backOffice(menusResource.endpoints.update, { ...listingsMenu, title: '我们的挂牌', titleEn: 'Our offers' });
+    await backOffice(menusResource.endpoints.remove, { id: 'trading-deposit' });
+    await backOffice(menusResource.endpoints.create, {
+      id: 'trading-contracts',
+      parent_id: 'trading',
+      name: 'contracts',
+      title: '合同',
+      url: '/trade/contracts',
+      sort: 9,
+    });
+    const role = await backOffice<RoleRow>(rolesResource.endpoints.get, { id: String(companyRole) });
+    await backOffice(rolesResource.endpoints.update, {
+      id: role.id,
+      name: role.name,
+      permissions: role.permissions.filter((code) => code !== 'trade:message'),
+      menuIds: [...role.menuIds.filter((id) => id !== 'trading-messages'), 'trading-contracts'],
+    });
 
     // The same migration runs again, and a later release declares new values for the same rows.
     await tradingMenus().up(db as unknown as Kysely<unknown>);
