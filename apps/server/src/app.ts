@@ -16,6 +16,7 @@ import { createRateLimiter } from './platform/rate-limit';
 import { createSessions } from './platform/sessions';
 import { installSecurityHeaders, sendPage } from './platform/security-headers';
 import { createAuthService } from './modules/auth/auth.service';
+import { accountsOnPublishedPasswords } from './db/demo-data/published-passwords';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createLoginLogRepo, createTenantsRepo, createUsersRepo } from './modules/auth/users.repo';
 import { createMobileChangeRepo } from './modules/mobile-change/mobile-change.repo';
@@ -70,6 +71,27 @@ import { createAuctionsService } from './modules/auctions/auctions.service';
 import { createTendersRepo } from './modules/tenders/tenders.repo';
 import { registerTendersRoutes } from './modules/tenders/tenders.routes';
 import { createTendersService } from './modules/tenders/tenders.service';
+import { createLocalBus, type EventBus } from './platform/events';
+import { createScheduler, type Scheduler } from './platform/scheduler';
+import { createWritePath, type WritePath } from './platform/write-path';
+import { createMessageStreams, type MessageStreams } from './modules/messages/message-stream';
+import { registerMessagesRoutes } from './modules/messages/messages.routes';
+import { createMessagesService, type MessagesService } from './modules/messages/messages.service';
+// Orders: listing management, orders, the supplier list
+import { createListingManageRepo } from './modules/listing-manage/listing-manage.repo';
+import { registerListingManageRoutes } from './modules/listing-manage/listing-manage.routes';
+import { createListingManageService, LISTING_EXPIRE_JOB } from './modules/listing-manage/listing-manage.service';
+import { createOrdersRepo } from './modules/orders/orders.repo';
+import { registerOrdersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService, ORDER_JOBS } from './modules/orders/orders.service';
+import { createSupplierRelationsRepo } from './modules/supplier-relations/supplier-relations.repo';
+import { registerSupplierRelationsRoutes } from './modules/supplier-relations/supplier-relations.routes';
+import { createSupplierRelationsService } from './modules/supplier-relations/supplier-relations.service';
+// Money: deposits
+import { createDepositLedger } from './modules/deposits/deposit-ledger';
+import { createDepositsRepo } from './modules/deposits/deposits.repo';
+import { registerDepositsRoutes } from './modules/deposits/deposits.routes';
+import { createDepositsService } from './modules/deposits/deposits.service';
 import { publicSettings, type Settings } from './settings';
 import { DEFAULT_LANG } from '@portal/contracts/i18n';
 import type { PublicSettings } from '@portal/contracts/settings';
@@ -83,6 +105,25 @@ export interface AppDeps {
   /** Folder of the built web app; null serves the API only. */
   webDist?: string | null;
   now?: () => Date;
+  /** The event bus shared with other servers (Redis); none keeps events in this process. The creator closes it. */
+  events?: EventBus;
+}
+
+/** Live: what changes go through and what runs timed transitions; main.ts starts the scheduler. */
+export interface LivePlatform {
+  events: EventBus;
+  writes: WritePath;
+  scheduler: Scheduler;
+  /** notifyCompany / notifyUsers inside a write's transaction. */
+  messages: MessagesService;
+  /** The open message streams of this server. */
+  streams: MessageStreams;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LivePlatform;
+  }
 }
 
 /** Path prefixes that belong to the API; anything else is a web route. */
@@ -146,6 +187,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app, s.BODY_LIMIT_BYTES);
   installJsonBodies(app);
 
+  // Live: the event bus, the write path every change goes through, the scheduler of timed jobs
+  const ownBus = !deps.events;
+  const events = deps.events ?? createLocalBus({ onListenerError: (err) => app.log.error({ err }, 'event listener failed') });
+  const writes = createWritePath({ db: database.db, events, now });
+  const scheduler = createScheduler({
+    db: database.db,
+    writes,
+    now,
+    leaseMs: s.SCHEDULER_LEASE_SECONDS * 1000,
+    onError: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
+  });
+  const messages = createMessagesService({ db: database.db, now });
+  const streams = createMessageStreams({ events, messages, sessions, options: { heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000 } });
+  app.decorate('live', { events, writes, scheduler, messages, streams });
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    if (ownBus) await events.close();
+  });
+
   // Repos
   const db = database.db;
   const users = createUsersRepo(db);
@@ -196,12 +256,47 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       forcePasswordChange: s.FIRST_PASSWORD_CHECK && !s.FREE_LOGIN,
       thirdPartyAuthUrl: s.THIRD_PARTY_AUTH_URL,
     },
+    // Refdata: operators are warned while demo accounts keep their published passwords.
+    publishedDemoPasswords: async () => (await accountsOnPublishedPasswords(db)).length > 0,
   });
   const access = { permissionsOf: auth.permissionsOf };
   const commtrade = createCommtradeService({ repo: commtradeRepo });
   const listings = createListingsService({ repo: listingsRepo });
   const auctions = createAuctionsService({ repo: auctionsRepo });
   const tenders = createTendersService({ repo: tendersRepo, now });
+  // Money: the deposit ledger (freeze, release, forfeit inside other modules' transactions) and the accounts' calls
+  const depositLedger = createDepositLedger({ now, notifyCompany: messages.notifyCompany });
+  const deposits = createDepositsService({ repo: createDepositsRepo(db), ledger: depositLedger, write: writes.write });
+  // Orders: listing management and review, orders with their deadlines, the supplier list
+  const postgres = database.dialect === 'postgres';
+  const listingManage = createListingManageService({
+    repo: createListingManageRepo(db),
+    writes,
+    scheduler,
+    notifyCompany: messages.notifyCompany,
+    postgres,
+    now,
+  });
+  const orders = createOrdersService({
+    repo: createOrdersRepo(db),
+    writes,
+    scheduler,
+    deposits: depositLedger,
+    notifyCompany: messages.notifyCompany,
+    deadlines: {
+      confirmHours: s.ORDER_CONFIRM_HOURS,
+      payHours: s.ORDER_PAY_HOURS,
+      receiveDays: s.ORDER_RECEIVE_DAYS,
+      nearHours: s.ORDER_DEADLINE_NEAR_HOURS,
+    },
+    postgres,
+    now,
+  });
+  scheduler.define(LISTING_EXPIRE_JOB, (trx, job, emit) => listingManage.expire(trx, job.key, job.runAt, emit));
+  scheduler.define(ORDER_JOBS.confirmDeadline, (trx, job, emit) => orders.confirmDeadline(trx, job.key, job.runAt, emit));
+  scheduler.define(ORDER_JOBS.payDeadlineNear, (trx, job, emit) => orders.payDeadlineNear(trx, job.key, job.runAt, emit));
+  scheduler.define(ORDER_JOBS.receiveDeadline, (trx, job, emit) => orders.receiveDeadline(trx, job.key, job.runAt, emit));
+  const supplierRelations = createSupplierRelationsService({ repo: createSupplierRelationsRepo(db), writes, now });
   const registration = createRegistrationService({
     users,
     repo: createRegistrationRepo(db),
@@ -272,6 +367,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerListingsRoutes(app, { access, listings });
   registerAuctionsRoutes(app, { access, auctions });
   registerTendersRoutes(app, { access, tenders });
+  // Orders
+  registerListingManageRoutes(app, { access, listings: listingManage });
+  registerOrdersRoutes(app, { access, orders });
+  registerSupplierRelationsRoutes(app, { access, suppliers: supplierRelations });
+  // Money
+  registerDepositsRoutes(app, { access, deposits });
   registerSystemAdminRoutes(app, {
     access,
     users: createUsersAdminService({
@@ -293,6 +394,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploads: createUploadService({ db, now, quotaBytes: s.UPLOAD_QUOTA_MB_PER_COMPANY * 1024 * 1024 }),
   });
   registerCompanyRoutes(app, { access, company: createCompanyService({ db, now }) });
+  // Live: the message centre and its stream
+  registerMessagesRoutes(app, {
+    access,
+    messages,
+    streams,
+  });
   app.get('/healthz', async () => okEnvelope({ status: 'ok' }));
 
   await registerWeb(app, deps.webDist ?? null, publicSettings(s));

@@ -2,8 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
-import { createInitialAdmin, isEmpty, loadDemoData } from './db/demo-data/index';
+import { prepareData } from './db/first-start';
 import { migrateToLatest } from './db/migrations/index';
+import { runTradingStory } from './db/demo-data/trading-story';
+import { createLocalBus, createRedisBus } from './platform/events';
 import { createDbKv, createRedisKv } from './platform/kv';
 import { createLogger } from './platform/logger';
 import { loadSettings, SettingsError, wantsDemoData } from './settings';
@@ -27,20 +29,24 @@ async function main(): Promise<void> {
     prepare: settings.DATABASE_PREPARE,
   });
   await migrateToLatest(database.db, database.dialect);
-  if (await isEmpty(database.db)) {
-    if (wantsDemoData(settings)) {
-      logger.info('empty database: loading demo data');
-      await loadDemoData(database.db);
-    } else if (settings.ADMIN_INITIAL_PASSWORD) {
-      logger.info('empty database: creating the admin account');
-      await createInitialAdmin(database.db, settings.ADMIN_INITIAL_PASSWORD);
-    } else {
-      logger.warn('empty database without demo data and without ADMIN_INITIAL_PASSWORD: nobody can sign in');
-    }
-  }
+  const { loadedDemoData } = await prepareData(
+    database.db,
+    { demoData: wantsDemoData(settings), adminInitialPassword: settings.ADMIN_INITIAL_PASSWORD },
+    { info: (m) => logger.info(m), warn: (m) => logger.warn(m), print: (line) => process.stdout.write(`${line}\n`) },
+  );
   const kv = settings.REDIS_URL ? createRedisKv(settings.REDIS_URL) : createDbKv(database.db);
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const app = await buildApp({ settings, database, kv, logger, webDist: path.resolve(here, '../../web/dist') });
+  // With Redis every server's listeners (streams) hear every server's changes.
+  const onEventError = (err: unknown) => logger.error({ err }, 'event bus');
+  const events = settings.REDIS_URL
+    ? await createRedisBus(settings.REDIS_URL, { onError: onEventError })
+    : createLocalBus({ onListenerError: onEventError });
+  const app = await buildApp({ settings, database, kv, logger, events, webDist: path.resolve(here, '../../web/dist') });
+  if (loadedDemoData) {
+    // Money: the demo's deposits, listings and orders, made through the server's own calls.
+    const story = await runTradingStory({ app, db: database.db, kv, now: () => new Date() });
+    logger.info({ orders: Object.keys(story.orders).length, listings: Object.keys(story.listings).length }, 'demo trading story played');
+  }
 
   // On SIGTERM, SIGINT or SIGHUP (the terminal closed): stop accepting connections, let the requests already received finish, close
   // the stores, exit 0. Past 10 s the process exits 1 whatever is still running.
@@ -56,6 +62,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await events.close();
       await kv.close();
       await database.close();
     } catch (err) {
@@ -70,6 +77,8 @@ async function main(): Promise<void> {
   process.on('SIGHUP', () => void shutdown('SIGHUP'));
 
   await app.listen({ host: settings.HOST, port: settings.PORT });
+  // Timed transitions missed while no server ran are caught up at once, then run on time.
+  app.live.scheduler.start();
 }
 
 main().catch((err: unknown) => {

@@ -25,7 +25,11 @@ export const SETTING_DEFS = {
     default: 'on',
     doc: 'Prepare repeated PostgreSQL queries once per connection (off behind a pooler that cannot keep them)',
   },
-  REDIS_URL: { schema: z.string(), default: '', doc: 'redis://… keeps sessions, codes and counters in Redis' },
+  REDIS_URL: {
+    schema: z.string(),
+    default: '',
+    doc: 'redis://… keeps sessions, codes and counters in Redis, and carries live events between servers',
+  },
   DEMO_DATA: {
     schema: z.enum(['auto', 'on', 'off']),
     default: 'auto',
@@ -34,7 +38,7 @@ export const SETTING_DEFS = {
   ADMIN_INITIAL_PASSWORD: {
     schema: z.string(),
     default: '',
-    doc: 'Password of the admin account created without demo data (marked default)',
+    doc: 'Initial password of admin on an empty database without demo data (empty: generated, printed once)',
   },
   TEST_HOOKS: { schema: bool, default: 'off', doc: 'Enables CAPTCHA_TEST_CODE and GET /dev/sms-outbox; refused in production' },
   CAPTCHA_TEST_CODE: { schema: z.string().max(5), default: '', doc: 'With TEST_HOOKS: every picture code equals this' },
@@ -141,6 +145,34 @@ export const SETTING_DEFS = {
     schema: z.string(),
     default: '',
     doc: 'Real-name verification page shown as a QR code after registration ({userId}, {account}); empty: none',
+  },
+  // Orders: deadlines of the order lifecycle
+  ORDER_CONFIRM_HOURS: {
+    schema: int(1, 720),
+    default: '24',
+    doc: 'An order the seller has not confirmed this long after placing is cancelled',
+  },
+  ORDER_PAY_HOURS: {
+    schema: int(1, 2160),
+    default: '72',
+    doc: 'The buyer pays within this long of confirmation; after it the seller may cancel',
+  },
+  ORDER_RECEIVE_DAYS: { schema: int(1, 365), default: '10', doc: 'A shipped order counts as received this many days after shipping' },
+  ORDER_DEADLINE_NEAR_HOURS: {
+    schema: int(1, 720),
+    default: '12',
+    doc: 'The buyer is reminded this long before the payment deadline',
+  },
+  // Live: the message stream and the scheduler of timed transitions
+  SSE_HEARTBEAT_SECONDS: {
+    schema: int(1, 300),
+    default: '15',
+    doc: 'A live stream sends a heartbeat this often (and checks that its session is still live)',
+  },
+  SCHEDULER_LEASE_SECONDS: {
+    schema: int(5, 3600),
+    default: '60',
+    doc: 'How long a server holds a timed job it runs before another server may take it over',
   },
 } as const;
 

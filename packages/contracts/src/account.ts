@@ -170,6 +170,8 @@ export const currentUserSchema = z.object({
   /** True while the account still has a default password (forced change). */
   defaultPassword: z.boolean(),
   locked: z.boolean(),
+  /** For an operator: demo accounts still sign in with the passwords the README publishes (the shell warns). Always false for others. */
+  publishedDemoPasswords: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

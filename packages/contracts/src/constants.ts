@@ -49,6 +49,69 @@ export const TRANSPORT_WAYS = { A: l('火车', 'Train', '火車'), B: l('汽车'
 /** Listing sort fields: 1 price, 2 publish time (default, descending). */
 export const LISTING_SORT_FIELDS = { price: 1, time: 2 } as const;
 
+// Listing management and orders
+/**
+ * Every state a listing passes through, for its owner and the operator: 0 draft, 4 pending review,
+ * 5 rejected, 1 on sale, 2 sold out, 3 withdrawn, 6 expired, 7 suspended. Only 1 and 2 are public.
+ */
+export const LISTING_MANAGE_STATES = {
+  0: l('草稿', 'Draft', '草稿'),
+  4: l('待审核', 'Pending review', '待審核'),
+  5: l('审核驳回', 'Rejected', '審核駁回'),
+  1: l('挂牌中', 'On sale', '掛牌中'),
+  2: l('已摘完', 'Sold out', '已摘完'),
+  3: l('已撤牌', 'Withdrawn', '已撤牌'),
+  6: l('已过期', 'Expired', '已過期'),
+  7: l('已暂停', 'Suspended', '已暫停'),
+};
+export const LISTING_MANAGE_STATE_VALUES = [0, 4, 5, 1, 2, 3, 6, 7] as const;
+export type ListingManageState = (typeof LISTING_MANAGE_STATE_VALUES)[number];
+/** A margin listing asks this percentage of an order's amount as deposit unless it says otherwise. */
+export const DEFAULT_DEPOSIT_RATIO = 10;
+/** 1 awaiting the seller, 2 awaiting payment, 3 payment reported, 4 awaiting delivery, 5 shipped, 6 completed, 9 cancelled. */
+export const ORDER_STATES = {
+  1: l('待卖方确认', 'Awaiting seller confirmation', '待賣方確認'),
+  2: l('待付款', 'Awaiting payment', '待付款'),
+  3: l('待确认收款', 'Payment reported', '待確認收款'),
+  4: l('待发货', 'Awaiting delivery', '待發貨'),
+  5: l('已发货', 'Shipped', '已發貨'),
+  6: l('已完成', 'Completed', '已完成'),
+  9: l('已取消', 'Cancelled', '已取消'),
+};
+export const ORDER_STATE_VALUES = [1, 2, 3, 4, 5, 6, 9] as const;
+export type OrderState = (typeof ORDER_STATE_VALUES)[number];
+/** What a party may do to an order (the call names of the order endpoints). */
+export const ORDER_ACTION_VALUES = ['confirm', 'refuse', 'cancel', 'pay', 'confirmPayment', 'ship', 'receive'] as const;
+export type OrderAction = (typeof ORDER_ACTION_VALUES)[number];
+export const ORDER_ACTIONS: Record<OrderAction, Localized> = {
+  confirm: l('确认订单', 'Confirm', '確認訂單'),
+  refuse: l('拒绝订单', 'Refuse', '拒絕訂單'),
+  cancel: l('取消订单', 'Cancel', '取消訂單'),
+  pay: l('上传付款凭证', 'Report payment', '上傳付款憑證'),
+  confirmPayment: l('确认收款', 'Confirm payment', '確認收款'),
+  ship: l('发货', 'Ship', '發貨'),
+  receive: l('确认收货', 'Confirm receipt', '確認收貨'),
+};
+/**
+ * What a timeline entry records: the calls above plus what the platform does by itself
+ * (placed, automatic cancellation when the seller does not confirm, automatic receipt).
+ */
+export const ORDER_EVENT_VALUES = ['place', ...ORDER_ACTION_VALUES, 'autoCancel', 'autoReceive'] as const;
+export type OrderEventAction = (typeof ORDER_EVENT_VALUES)[number];
+export const ORDER_EVENTS: Record<OrderEventAction, Localized> = {
+  place: l('下单', 'Order placed', '下單'),
+  ...ORDER_ACTIONS,
+  autoCancel: l('超时自动取消', 'Cancelled automatically (not confirmed in time)', '逾時自動取消'),
+  autoReceive: l('超时自动收货', 'Received automatically', '逾時自動收貨'),
+};
+/** Where an order comes from. */
+export const ORDER_ORIGINS = {
+  listing: l('挂牌', 'Listing', '掛牌'),
+  auction: l('竞价', 'Auction', '競價'),
+  tender: l('招标', 'Tender', '招標'),
+};
+export const ORDER_ORIGIN_VALUES = ['listing', 'auction', 'tender'] as const;
+
 // Currencies and prices
 export const CURRENCIES = ['CNY', 'USD', 'HKD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -136,6 +199,8 @@ export const ENUM_CLASSES = {
   TradeStatus: TRADE_STATUSES,
   SpaceStatus: SPACE_STATUSES,
   TenderState: TENDER_STATES,
+  ListingState: LISTING_MANAGE_STATES,
+  OrderState: ORDER_STATES,
 } as const;
 export type EnumClassName = keyof typeof ENUM_CLASSES;
 export const ENUM_CLASS_NAMES = Object.keys(ENUM_CLASSES) as [EnumClassName, ...EnumClassName[]];

@@ -295,6 +295,69 @@ export const ERRORS = {
     '該帳號不是企業使用者，不能加入供應商清單',
   ),
 
+  // Deposits (trading.md: deposit accounts and their ledger)
+  DEPOSIT_NOT_AVAILABLE: e(
+    '130001',
+    200,
+    '保证金可用余额不足，还差 {missing} {currency}',
+    'Not enough deposit available: {missing} {currency} missing.',
+    '保證金可用餘額不足，還差 {missing} {currency}',
+  ),
+  DEPOSIT_FROZEN_SHORT: e(
+    '130002',
+    409,
+    '冻结的保证金不足，还差 {missing} {currency}',
+    'Less deposit is frozen than this needs: {missing} {currency} missing.',
+    '凍結的保證金不足，還差 {missing} {currency}',
+  ),
+  DEPOSIT_NOT_A_COMPANY: e(
+    '130003',
+    200,
+    '该账号不是企业用户，没有保证金账户',
+    'This account is not a company user and has no deposit account.',
+    '該帳號不是企業使用者，沒有保證金帳戶',
+  ),
+
+  // Listings and orders
+  STATE_NOT_ALLOWED: e(
+    '120001',
+    409,
+    '当前状态（{state}）不允许此操作',
+    'This action is not allowed in the current state ({state}).',
+    '目前狀態（{state}）不允許此操作',
+  ),
+  NOT_ENOUGH_STOCK: e('120002', 409, '库存不足，当前仅剩 {left}', 'Not enough stock: only {left} left.', '庫存不足，目前僅剩 {left}'),
+  ORDER_BELOW_MINIMUM: e(
+    '120003',
+    400,
+    '订购数量不能少于起订量 {min}',
+    'The quantity must be at least the minimum order of {min}.',
+    '訂購數量不能少於起訂量 {min}',
+  ),
+  ORDER_OFF_STEP: e(
+    '120004',
+    400,
+    '订购数量须为起订量 {min} 加 {step} 的整数倍',
+    'The quantity must be the minimum of {min} plus whole steps of {step}.',
+    '訂購數量須為起訂量 {min} 加 {step} 的整數倍',
+  ),
+  OWN_LISTING: e('120005', 409, '不能对本企业的挂牌下单', 'You cannot order on your own company’s listing.', '不能對本企業的掛牌下單'),
+  LISTING_NOT_ORDERABLE: e(
+    '120006',
+    409,
+    '采购挂牌不能直接下单，请联系发布方',
+    'A purchase listing cannot be ordered on; please contact its publisher.',
+    '採購掛牌不能直接下單，請聯繫發佈方',
+  ),
+  REQUEST_ID_REUSED: e(
+    '120007',
+    409,
+    '该请求编号已用于另一笔订单，请刷新后重试',
+    'This request id was already used for a different order. Please reload and try again.',
+    '該請求編號已用於另一筆訂單，請重新整理後重試',
+  ),
+  NO_SUCH_COMPANY: e('120008', 200, '没有该名称的企业', 'No company has this name.', '沒有該名稱的企業'),
+
   // Generic (project codes)
   VALIDATION: e('100001', 400, '参数错误：{field} {reason}', 'Invalid input: {field} {reason}', '參數錯誤：{field} {reason}'),
   MALFORMED_JSON: e('100002', 400, '请求内容不是有效的 JSON', 'The request body is not valid JSON.', '請求內容不是有效的 JSON'),

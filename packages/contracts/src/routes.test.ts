@@ -3,8 +3,12 @@ import { accountEndpoints, mobileChangeEndpoints } from './account';
 import { auctionEndpoints } from './auctions';
 import { cmsEndpoints } from './cms';
 import { commtradeEndpoints } from './commtrade';
+import { depositEndpoints } from './deposits';
 import type { Endpoint, Route } from './endpoint';
 import { listingEndpoints } from './listings';
+import { listingManageEndpoints } from './listing-manage';
+import { orderEndpoints } from './orders';
+import { supplierRelationEndpoints } from './supplier-relations';
 import { menuEndpoints } from './menus';
 import { registrationEndpoints } from './registration';
 import { tenderEndpoints } from './tenders';
@@ -12,18 +16,25 @@ import { accountRoutes, mobileChangeRoutes } from './routes/account';
 import { auctionRoutes } from './routes/auctions';
 import { cmsRoutes } from './routes/cms';
 import { commtradeRoutes } from './routes/commtrade';
+import { depositRoutes } from './routes/deposits';
 import { listingRoutes } from './routes/listings';
+import { listingManageRoutes } from './routes/listing-manage';
+import { orderRoutes } from './routes/orders';
+import { supplierRelationRoutes } from './routes/supplier-relations';
 import { menuRoutes } from './routes/menus';
 import { registrationRoutes } from './routes/registration';
 import { tenderRoutes } from './routes/tenders';
 import { userRoutes } from './routes/user';
 import { userEndpoints } from './user';
+import { messageEndpoints } from './messages';
+import { messageRoutes } from './routes/messages';
 
 /** Each route table beside the endpoint table it stands for. */
 const PAIRS: [string, Record<string, Route>, Record<string, Endpoint>][] = [
   ['accountRoutes', accountRoutes, accountEndpoints],
   ['mobileChangeRoutes', mobileChangeRoutes, mobileChangeEndpoints],
   ['userRoutes', userRoutes, userEndpoints],
+  ['messageRoutes', messageRoutes, messageEndpoints],
   ['registrationRoutes', registrationRoutes, registrationEndpoints],
   ['menuRoutes', menuRoutes, menuEndpoints],
   ['cmsRoutes', cmsRoutes, cmsEndpoints],
@@ -31,6 +42,10 @@ const PAIRS: [string, Record<string, Route>, Record<string, Endpoint>][] = [
   ['commtradeRoutes', commtradeRoutes, commtradeEndpoints],
   ['tenderRoutes', tenderRoutes, tenderEndpoints],
   ['auctionRoutes', auctionRoutes, auctionEndpoints],
+  ['listingManageRoutes', listingManageRoutes, listingManageEndpoints],
+  ['orderRoutes', orderRoutes, orderEndpoints],
+  ['supplierRelationRoutes', supplierRelationRoutes, supplierRelationEndpoints],
+  ['depositRoutes', depositRoutes, depositEndpoints],
 ];
 
 describe('the browser route tables', () => {

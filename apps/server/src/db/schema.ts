@@ -101,6 +101,15 @@ export interface MenuTable {
   newparam: Generated<string>;
 }
 
+/** What reference data (roles, menus, titles, grants) last applied to one row, so an operator's change survives (db/reference-data.ts). */
+export interface ReferenceAppliedTable {
+  /** e.g. `menu:trading`, `role-menu:company_user:trading`. */
+  key: string;
+  /** JSON object: column -> value last applied ({} for a row that is only present or absent). */
+  applied: string;
+  applied_at: string;
+}
+
 export interface RoleMenuTable {
   role_id: number;
   menu_id: string;
@@ -164,6 +173,7 @@ export interface Database {
   pur_customer_relations: PurCustomerRelationTable;
   operation_log: OperationLogTable;
   menu_titles: MenuTitleTable;
+  reference_applied: ReferenceAppliedTable;
   files: FileTable;
   cms_news_types: CmsNewsTypeTable;
   cms_articles: CmsArticleTable;
@@ -172,6 +182,128 @@ export interface Database {
   cms_enterprises: CmsEnterpriseTable;
   cms_price_indices: CmsPriceIndexTable;
   cms_pages: CmsPageTable;
+  // Orders: orders and their timelines (listings and pur_customer_relations gain columns)
+  orders: OrderTable;
+  order_events: OrderEventTable;
+  // Money: deposit accounts and their append-only ledger
+  deposit_accounts: DepositAccountTable;
+  deposit_entries: DepositEntryTable;
+  // Live: timed jobs and the message centre
+  scheduled_jobs: ScheduledJobTable;
+  messages: MessageTable;
+}
+
+/** A timed transition: (kind, key) unique; run by exactly one server at or after run_at. */
+export interface ScheduledJobTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  /** ISO time the job is due. */
+  run_at: string;
+  /** pending, done, cancelled, or failed (gave up after too many attempts). */
+  state: Generated<string>;
+  /** The claim running it now (server and attempt); null when nobody holds it. */
+  lease_owner: string | null;
+  /** Until when the claim holds; a pending job with a later lease is not claimed (also the retry delay). */
+  lease_until: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  done_at: string | null;
+  updated_at: string;
+}
+
+/** One message to one user; title and text are rendered from kind + params when read. */
+export interface MessageTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  params_json: string;
+  /** {route, query?} of the page the message opens. */
+  link_json: string;
+  /** 1 once the user read it. */
+  is_read: Generated<number>;
+  created_at: string;
+}
+
+/** One company's deposit in one currency; available = balance - frozen, all in integer cents. */
+export interface DepositAccountTable {
+  id: Generated<number>;
+  company_id: number;
+  currency: string;
+  balance: Generated<number>;
+  frozen: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One ledger entry, never changed or deleted: what moved, by how much, and the account after it. */
+export interface DepositEntryTable {
+  id: Generated<number>;
+  account_id: number;
+  /** credit, debit, freeze, release or forfeit. */
+  kind: string;
+  /** Positive cents. */
+  amount: number;
+  /** Signed change of balance and of frozen that this entry made. */
+  balance_change: number;
+  frozen_change: number;
+  balance_after: number;
+  frozen_after: number;
+  reference: string;
+  counterparty_company_id: number | null;
+  actor_user_id: number | null;
+  at: string;
+}
+
+/** An order: who bought what from whom, its state and deadlines (ISO times, empty when not running). */
+export interface OrderTable {
+  id: Generated<number>;
+  order_no: string;
+  /** listing, auction or tender. */
+  origin: string;
+  origin_code: string;
+  listing_id: number | null;
+  buyer_company_id: number;
+  buyer_user_id: number;
+  buyer_name: string;
+  seller_company_id: number;
+  seller_user_id: number;
+  seller_name: string;
+  /** The buyer's retry key: unique per buyer company. */
+  request_id: string;
+  /** JSON: what was bought as it was then (OrderSnapshot). */
+  snapshot_json: string;
+  quantity_milli: number;
+  /** Integer cents of currency. */
+  amount: number;
+  currency: string;
+  deposit_frozen: Generated<number>;
+  state: number;
+  delivery_address: string;
+  contact_name: string;
+  contact_phone: string;
+  remark: Generated<string>;
+  confirm_by: Generated<string>;
+  pay_by: Generated<string>;
+  receive_by: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One step of an order's timeline; never changed. */
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  action: string;
+  /** The order's state after the step. */
+  state: number;
+  /** null when the platform acted (a deadline). */
+  actor_user_id: number | null;
+  actor_name: Generated<string>;
+  note: Generated<string>;
+  /** JSON array of stored file ids (voucher, waybill). */
+  file_ids_json: Generated<string>;
+  at: string;
 }
 
 /** A stored file served by GET /file/download; ids are never reused, so answers cache forever. */
@@ -366,6 +498,17 @@ export interface ListingTable {
   delivery_start: Generated<string>;
   delivery_end: Generated<string>;
   remark: Generated<string>;
+  /** Orders: the owner's company and what its owner manages (migration 110). */
+  company_id: Generated<number>;
+  goods_sku_name: Generated<string>;
+  /** Order quantities are the minimum plus whole steps of this (thousandths); 0: any. */
+  step_milli: Generated<number>;
+  deposit_ratio: Generated<number>;
+  pictures_json: Generated<string>;
+  description: Generated<string>;
+  review_remark: Generated<string>;
+  expire_time: Generated<string>;
+  updated_at: Generated<string>;
 }
 
 export interface ListingSkuTable {
@@ -461,4 +604,5 @@ export interface PurCustomerRelationTable {
   buyer_user_id: number;
   supplier_user_id: number;
   created_at: string;
+  remark: Generated<string>;
 }

@@ -176,10 +176,13 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
       const data = error.key === 'VALIDATION' ? { field: error.params?.field, reason: error.params?.reason } : null;
       // A service may name the reason by its key; the message then carries it in the caller's language.
       const reason = error.params?.reason;
+      const given = error.localizedParams
+        ? { ...error.params, ...Object.fromEntries(Object.entries(error.localizedParams).map(([name, text]) => [name, text[lang]])) }
+        : error.params;
       const params =
         error.key === 'VALIDATION' && typeof reason === 'string' && Object.hasOwn(VALIDATION_REASONS, reason)
-          ? { ...error.params, reason: VALIDATION_REASONS[reason as keyof typeof VALIDATION_REASONS][lang] }
-          : error.params;
+          ? { ...given, reason: VALIDATION_REASONS[reason as keyof typeof VALIDATION_REASONS][lang] }
+          : given;
       return sendError(reply, lang, error.key, params, undefined, data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

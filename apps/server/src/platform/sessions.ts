@@ -122,6 +122,18 @@ export function createSessions(kv: KvStore, opts: SessionOptions) {
       return { token, record };
     },
 
+    /**
+     * Whether a session may still receive pushed data, without touching it: a long-lived stream
+     * asks this now and then, and must neither keep an idle session alive nor outlive a logout, a
+     * kick-out, an expiry or a screen lock (the unlocked page connects again).
+     */
+    async isLive(tokenHash: string): Promise<boolean> {
+      const record = await load(tokenHash);
+      if (!record || record.ended || record.locked) return false;
+      const idle = now() - record.lastSeenAt;
+      if (opts.lockIdleMs > 0 && idle > opts.lockIdleMs) return false;
+      return now() - record.createdAt <= opts.absoluteMs && idle <= opts.idleMs;
+    },
     /** Finds the live session of a token, applying the idle lock and touching it. */
     async resolve(token: string): Promise<Resolved> {
       const record = await load(hashToken(token));

@@ -5,6 +5,8 @@ import { buildApp } from '../app';
 import { openDatabase, type DbHandle } from '../db/database';
 import { loadDemoData } from '../db/demo-data/index';
 import { migrateToLatest } from '../db/migrations/index';
+import { checkInvariant } from '../modules/deposits/deposit-invariant';
+import { createRedisBus, type EventBus } from '../platform/events';
 import { createDbKv, createRedisKv, type KvStore } from '../platform/kv';
 import { loadSettings, type Settings } from '../settings';
 
@@ -38,7 +40,10 @@ export async function createTestApp(
   const database = openDatabase(pgUrl ? { databaseUrl: pgUrl, searchPath: schema } : { sqliteFile: ':memory:' });
   await migrateToLatest(database.db, database.dialect);
   if (opts.demo !== false) await loadDemoData(database.db);
-  const kv = redisUrl ? createRedisKv(redisUrl, `${schema ?? randomBytes(6).toString('hex')}:`) : createDbKv(database.db);
+  const prefix = `${schema ?? randomBytes(6).toString('hex')}:`;
+  const kv = redisUrl ? createRedisKv(redisUrl, prefix) : createDbKv(database.db);
+  // With Redis the events go through a channel of this test's own (the app's own bus otherwise).
+  const events: EventBus | undefined = redisUrl ? await createRedisBus(redisUrl, { channel: `${prefix}events` }) : undefined;
   const app = await buildApp({
     settings,
     database,
@@ -46,6 +51,7 @@ export async function createTestApp(
     webDist: opts.webDist ?? null,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(events ? { events } : {}),
   });
   await app.ready();
   return {
@@ -54,7 +60,10 @@ export async function createTestApp(
     kv,
     settings,
     async close() {
+      // Money: whatever a test file did, its deposit accounts must still equal their ledgers.
+      const deposits = await checkInvariant(database.db).catch(() => null);
       await app.close();
+      await events?.close();
       await kv.close();
       await database.close();
       if (pgUrl && schema) {
@@ -63,6 +72,7 @@ export async function createTestApp(
         await client.query(`drop schema ${schema} cascade`);
         await client.end();
       }
+      if (deposits && !deposits.ok) throw new Error(`deposit accounts differ from their ledgers:\n${deposits.problems.join('\n')}`);
     },
   };
 }

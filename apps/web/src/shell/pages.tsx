@@ -1,4 +1,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { withTexts } from '../i18n/index';
+
+/** A trading page, shown once its code and its texts (and the shared form texts it uses) have arrived. */
+function tradePage(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
+  return lazy(() => withTexts(load(), ['trade', 'resource']).then((page) => ({ default: page })));
+}
 
 /**
  * The pages of this app a menu URL may open (routes are built at run time from the menus; a menu
@@ -31,6 +37,15 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/admin/markets': lazy(() => import('../features/admin/portal-data-pages').then((m) => ({ default: m.MarketsPage }))),
   '/company/profile': lazy(() => import('../features/admin/company-pages').then((m) => ({ default: m.CompanyProfilePage }))),
   '/company/suppliers': lazy(() => import('../features/admin/company-pages').then((m) => ({ default: m.SuppliersPage }))),
+  // Trading: the company's listings, orders, deposit and messages; the operator's review, supervision and deposits.
+  '/trade/listings': tradePage(() => import('../features/trade/my-listings-page').then((m) => m.MyListingsPage)),
+  '/trade/purchase-orders': tradePage(() => import('../features/trade/orders-page').then((m) => m.PurchaseOrdersPage)),
+  '/trade/sales-orders': tradePage(() => import('../features/trade/orders-page').then((m) => m.SalesOrdersPage)),
+  '/trade/deposit': tradePage(() => import('../features/trade/deposit-account-page').then((m) => m.DepositAccountPage)),
+  '/trade/messages': tradePage(() => import('../features/trade/messages-page').then((m) => m.MessagesPage)),
+  '/admin/listing-review': tradePage(() => import('../features/trade/listing-review-page').then((m) => m.ListingReviewPage)),
+  '/admin/orders': tradePage(() => import('../features/trade/orders-page').then((m) => m.AdminOrdersPage)),
+  '/admin/deposits': tradePage(() => import('../features/trade/admin-deposits-page').then((m) => m.AdminDepositsPage)),
 };
 
 export function hasPage(path: string): boolean {

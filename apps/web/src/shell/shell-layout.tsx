@@ -12,11 +12,13 @@ import { logout } from '../features/account/logout';
 import { CURRENT_USER_KEY, useCurrentUser } from '../shared/use-current-user';
 import { writeCookie } from '../shared/cookies';
 import { DialogServiceProvider, registerDialog, useDialogs } from '../shared/dialog-service';
+import { LiveUpdatesProvider, MESSAGE_PERMISSION } from '../shared/live-updates';
 import { MenuArgProvider } from '../shared/menu-arg';
 import { createPasswordTransport } from '../shared/password-transport';
 import { PermissionsProvider, storedPermissions } from '../shared/permission';
 import { ShellSessionProvider, type ShellSession } from '../shared/session-context';
 import { useSettings } from '../shared/settings';
+import { DemoDataBanner } from './demo-data-banner';
 import { ErrorPage } from './error-page';
 import { IframePage } from './iframe-page';
 import { LockScreen } from './lock-screen';
@@ -203,7 +205,9 @@ function ShellReady({ user, tree }: { user: CurrentUser; tree: MenuNode[] }) {
       <PermissionsProvider value={permissions.data ?? {}}>
         <ShellContext.Provider value={shell}>
           <DialogServiceProvider>
-            <ShellBody model={model} roots={tree} user={user} onLock={onLocked} />
+            <LiveUpdatesProvider enabled={permissions.data?.[MESSAGE_PERMISSION] === true}>
+              <ShellBody model={model} roots={tree} user={user} onLock={onLocked} />
+            </LiveUpdatesProvider>
             {forcedCheck && defaultPwd.data?.result === true && (
               <Suspense fallback={null}>
                 <ForcedPasswordDialog open />
@@ -362,6 +366,7 @@ function ShellBody({ model, roots, user, onLock }: ShellBodyProps) {
     return (
       <Layout className="shell is-framed">
         <Layout.Content className="shell-main">
+          <DemoDataBanner user={user} />
           {tabBar}
           <div className="shell-content">{content}</div>
         </Layout.Content>
@@ -392,6 +397,7 @@ function ShellBody({ model, roots, user, onLock }: ShellBodyProps) {
           }}
         />
         <Layout.Content className="shell-main">
+          <DemoDataBanner user={user} />
           {tabBar}
           <div className="shell-content">{content}</div>
         </Layout.Content>

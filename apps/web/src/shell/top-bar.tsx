@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../shared/language-switch';
 import { useSettings } from '../shared/settings';
 import { FavoritesMenu } from './favorites-menu';
 import { MenuSearch } from './menu-search';
+import { MessageBell } from './message-bell';
 import { RootMenu } from './root-menu';
 import { HOME_PATH } from './tabs';
 import { UserMenu, type UserAction } from './user-menu';
@@ -22,7 +23,7 @@ interface TopBarProps {
   onUserAction: (action: UserAction) => void;
 }
 
-/** The user-centre top bar, 50 px high: logo, root menu, search, favourites, home, language, user. */
+/** The user-centre top bar, 50 px high: logo, root menu, search, favourites, home, messages, language, user. */
 export function TopBar({ user, tops, activeTopId, onChooseTop, hasUserManagement, onUserAction }: TopBarProps) {
   const { t } = useTranslation('shell');
   const { t: tc } = useTranslation();
@@ -49,6 +50,7 @@ export function TopBar({ user, tops, activeTopId, onChooseTop, hasUserManagement
           onClick={() => navigate(HOME_PATH)}
           data-testid="home-button"
         />
+        <MessageBell />
         {settings.isI18n && (
           <span className="shell-on-dark shell-lang">
             <LanguageSwitch jumpToHome={settings.jumpToHomeOnLocaleChange} />

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HOME_BANNER_POSITION, NEWS_TYPE } from '@portal/contracts/cms-constants';
+import { HOME_BANNER_POSITION } from '@portal/contracts/cms-constants';
 import { fileUrl } from '@portal/contracts/files';
 import { createCmsRepo } from '../../modules/cms/cms.repo';
 import { createCmsService } from '../../modules/cms/cms.service';
@@ -301,16 +301,7 @@ export const loadCmsDemoData: DemoLoader = async (trx, ctx) => {
     return fileUrl(id);
   };
 
-  const types = [
-    { code: NEWS_TYPE.news, name: '行业资讯', inNewsList: true },
-    { code: NEWS_TYPE.bidNotice, name: '招标竞价公告', inNewsList: true },
-    { code: NEWS_TYPE.dealNotice, name: '成交公告', inNewsList: true },
-    { code: NEWS_TYPE.policy, name: '政策法规', inNewsList: true },
-    { code: NEWS_TYPE.platform, name: '平台公告', inNewsList: true },
-    { code: NEWS_TYPE.help, name: '帮助中心', inNewsList: false },
-  ];
-  for (const [sort, t] of types.entries()) await cms.addNewsType({ ...t, sort });
-
+  // The news types themselves are reference data (migration 102).
   for (const a of DEMO_ARTICLES) {
     const at = new Date(ctx.now);
     at.setUTCDate(at.getUTCDate() - a.daysAgo);

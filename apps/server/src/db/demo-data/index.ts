@@ -2,11 +2,11 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../database';
 import type { Database } from '../schema';
 import { hashPassword } from '../../platform/passwords';
-import { DEMO_ACCOUNTS, DEMO_MENUS, DEMO_ROLES, DEMO_TENANTS } from './accounts';
+import { DEMO_ACCOUNTS, DEMO_TENANTS } from './accounts';
 import { loadAgreements } from './agreements';
 import { loadCmsDemoData } from './cms';
-import { loadMenuTitles } from './menus';
 import { loadTradingDemo } from './trading';
+import { loadTradingParties } from './trading-parties';
 
 /** True when no account exists yet. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -22,7 +22,7 @@ export interface DemoContext {
   /** ISO time of the load. */
   at: string;
   now: Date;
-  /** Account name -> users.id (admin, buyer01, supplier01, newcomer). */
+  /** Account name -> users.id (admin, buyer01, supplier01, newcomer, and the trading demo's buyer02/03, supplier02/03). */
   userIds: Map<string, number>;
   /** Role code -> roles.id. */
   roleIds: Map<string, number>;
@@ -33,36 +33,22 @@ export type DemoLoader = (trx: Transaction<Database>, ctx: DemoContext) => Promi
  * Each area's loader, run in this order inside the same transaction after the accounts exist.
  * A new area adds its loader file beside this one and one entry here.
  */
-const AREA_LOADERS: DemoLoader[] = [loadCmsDemoData, loadTradingDemo, loadAgreements];
+const AREA_LOADERS: DemoLoader[] = [loadCmsDemoData, loadTradingDemo, loadTradingParties, loadAgreements];
 
 /**
- * The structure every install needs, demo data or not: the roles with their permissions and the
- * menu tree (with translated titles) each role opens. Returns role code -> id.
+ * Role code -> roles.id. The roles are reference data created by the migrations; demo accounts and
+ * the initial admin are given roles by code.
  */
-async function seedStructure(trx: Transaction<Database>, at: string): Promise<Map<string, number>> {
-  const roleIds = new Map<string, number>();
-  for (const role of DEMO_ROLES) {
-    const { id } = await trx
-      .insertInto('roles')
-      .values({ code: role.code, name: role.name, created_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    roleIds.set(role.code, id);
-    await trx
-      .insertInto('role_permissions')
-      .values(role.permissions.map((auth_code) => ({ role_id: id, auth_code })))
-      .execute();
-  }
-  for (const { roles, ...menu } of DEMO_MENUS) {
-    await trx.insertInto('menus').values(menu).execute();
-    for (const code of roles)
-      await trx
-        .insertInto('role_menus')
-        .values({ role_id: roleIds.get(code)!, menu_id: menu.id })
-        .execute();
-  }
-  await loadMenuTitles(trx);
-  return roleIds;
+async function roleIdsByCode(trx: Transaction<Database>): Promise<Map<string, number>> {
+  const rows = await trx.selectFrom('roles').select(['id', 'code']).execute();
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+/** The role's id; a missing one means the migrations have not run. */
+function requireRole(roleIds: Map<string, number>, code: string): number {
+  const id = roleIds.get(code);
+  if (id === undefined) throw new Error(`Role ${code} is missing: the reference data migrations have not run`);
+  return id;
 }
 
 /** Loads the demo data into an empty database in one transaction. */
@@ -71,7 +57,7 @@ export async function loadDemoData(db: Db, now = new Date()): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('tenants').values(DEMO_TENANTS).execute();
-    const roleIds = await seedStructure(trx, at);
+    const roleIds = await roleIdsByCode(trx);
     const userIds = new Map<string, number>();
     for (const [index, a] of DEMO_ACCOUNTS.entries()) {
       const companyId = a.company
@@ -96,7 +82,7 @@ export async function loadDemoData(db: Db, now = new Date()): Promise<void> {
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('user_roles')
-        .values(a.roles.map((code) => ({ user_id: id, role_id: roleIds.get(code)! })))
+        .values(a.roles.map((code) => ({ user_id: id, role_id: requireRole(roleIds, code) })))
         .execute();
       userIds.set(a.account, id);
     }
@@ -104,12 +90,12 @@ export async function loadDemoData(db: Db, now = new Date()): Promise<void> {
   });
 }
 
-/** Without demo data: the structure, and the admin account from ADMIN_INITIAL_PASSWORD marked default (forced change). */
+/** Without demo data: the admin account with the initial password, marked default (forced change at first sign-in). */
 export async function createInitialAdmin(db: Db, password: string, now = new Date()): Promise<void> {
   const at = now.toISOString();
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    const roleIds = await seedStructure(trx, at);
+    const roleIds = await roleIdsByCode(trx);
     const { id } = await trx
       .insertInto('users')
       .values({
@@ -125,7 +111,7 @@ export async function createInitialAdmin(db: Db, password: string, now = new Dat
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('user_roles')
-      .values({ user_id: id, role_id: roleIds.get('platform_admin')! })
+      .values({ user_id: id, role_id: requireRole(roleIds, 'platform_admin') })
       .execute();
   });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Insertable, Transaction } from 'kysely';
 import { createFilesRepo } from '../../modules/files/files.repo';
+import { fillListingOwners } from '../listing-owners';
 import type { Database, ListingTable } from '../schema';
 import type { DemoContext } from './index';
 import { productPicture, shopLogo } from './trading-pictures';
@@ -586,6 +587,8 @@ export async function loadTradingDemo(trx: Transaction<Database>, ctx: DemoConte
       ),
     )
     .execute();
+  // The market's listings belong to their sellers' companies, as the owners' pages and orders expect.
+  await fillListingOwners(trx);
 
   await loadAuctions(trx, ctx, { supplierId, buyerId, companyIds, rnd });
   await loadTenders(trx, ctx, { buyerId, companyIds, rnd });

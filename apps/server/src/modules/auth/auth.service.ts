@@ -49,6 +49,8 @@ interface AuthDeps {
   transport: PasswordTransport;
   policy: AuthPolicy;
   now: () => Date;
+  /** Whether demo accounts still sign in with their published passwords; absent: never. */
+  publishedDemoPasswords?: () => Promise<boolean>;
 }
 
 /** Outlives the longest lock (LOGIN_LOCK_MINUTES is at most a day), so no lifted lock comes back. */
@@ -250,6 +252,8 @@ export function createAuthService(deps: AuthDeps) {
         clientIp: session.ip,
         defaultPassword: user.password_default === 1,
         locked: session.locked,
+        // Only operators can act on it; company users are not told how this installation is run.
+        publishedDemoPasswords: user.user_type === 'operator' && (await deps.publishedDemoPasswords?.()) === true,
       };
     },
 

@@ -25,7 +25,7 @@ describe('get_menu_list', () => {
     const { token } = await login(t.app, 'buyer01', 'Buyer@2026');
     const { res, tree } = await menuTree({ token });
     expect(res.statusCode).toBe(200);
-    expect(tree.map((n) => n.id)).toEqual(['workbench', 'trade', 'personal', 'company']);
+    expect(tree.map((n) => n.id)).toEqual(['workbench', 'trade', 'personal', 'company', 'trading']);
     expect(tree.every((n) => n.parent_id === 'root' && n.parentId === 'root')).toBe(true);
     const all = walk(tree);
     const listing = all.find((n) => n.id === 'trade-listing')!;
@@ -66,7 +66,7 @@ describe('get_menu_list', () => {
   it('answers titles in the caller language', async () => {
     const { token } = await login(t.app, 'buyer01', 'Buyer@2026');
     const en = await menuTree({ token }, { lang: 'en-US' });
-    expect(en.tree.map((n) => n.title)).toEqual(['Workbench', 'Trading portal', 'My account', 'Company centre']);
+    expect(en.tree.map((n) => n.title)).toEqual(['Workbench', 'Trading portal', 'My account', 'Company centre', 'Trading']);
     expect(walk(en.tree).find((n) => n.id === 'trade-listing')!.sysTitle).toBe('Trading portal');
     const tw = await menuTree({ token }, { lang: 'zh-TW' });
     expect(tw.tree[2]!.title).toBe('個人中心');

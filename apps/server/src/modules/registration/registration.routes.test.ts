@@ -217,7 +217,7 @@ describe('company registration', () => {
     });
     const resetCode = (await outbox('13912345678'))[0]!.code;
     expect(resetCode).toMatch(/^\d{6}$/);
-    await t.database.db.updateTable('users').set({ mobile: '13800000003' }).where('account', '=', 'newcomer').execute();
+    await t.database.db.updateTable('users').set({ mobile: '13800000009' }).where('account', '=', 'newcomer').execute();
     const res = await post('/omc/api/member/reg/quick_reg', {
       user_account: 'coalbuyer',
       company_name: '内蒙古伊泰煤炭贸易有限公司',

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Descriptions, Result, Skeleton, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +12,9 @@ import { useLang } from '../../shared/use-lang';
 import { storeHref } from './listing-card';
 import { useListingDetail } from './queries';
 import './listings.css';
+
+/** The order box loads only for a listing that can be ordered (its form is not part of the page's first download). */
+const OrderBox = lazy(() => import('./order-box').then((m) => ({ default: m.OrderBox })));
 
 function Detail({ d }: { d: ListingDetail }) {
   const { t } = useTranslation('trading');
@@ -59,6 +63,12 @@ function Detail({ d }: { d: ListingDetail }) {
           <p className="product-hint">{t('product.tradeHint')}</p>
         </div>
       </header>
+
+      {d.objState === 1 && d.holdBs === 2 ? (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} className="trade-panel" />}>
+          <OrderBox listing={d} />
+        </Suspense>
+      ) : null}
 
       <section className="trade-panel" aria-labelledby="product-terms">
         <h2 id="product-terms" className="trade-panel-title">

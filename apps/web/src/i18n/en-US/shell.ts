@@ -7,6 +7,14 @@ export const shell: ShellText = {
     failed: 'The menus could not be loaded',
     failedText: 'Network communication failed or the service is unavailable. Please try again.',
   },
+  bell: {
+    label: 'Messages',
+    unread: 'Messages, {{count}} unread',
+    recent: 'Latest messages',
+    viewAll: 'All messages',
+    empty: 'No messages',
+    reconnecting: 'Live updates interrupted; reconnecting…',
+  },
   topBar: {
     logo: 'Commodity Trading Platform home',
     rootMenu: 'Systems',
@@ -117,5 +125,10 @@ export const shell: ShellText = {
     password: 'Password',
     passwordDefault: 'Initial password — change it soon',
     passwordSet: 'Set',
+  },
+  // Shown to operators while demo accounts keep their published passwords.
+  demoData: {
+    banner:
+      "This installation runs on demo data: the demo accounts' passwords are published (see the README), so anyone can sign in. Change those passwords, or start again from an empty database with DEMO_DATA=off.",
   },
 };

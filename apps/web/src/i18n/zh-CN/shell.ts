@@ -6,6 +6,14 @@ export const shell = {
     failed: '菜单加载失败',
     failedText: '网络通信失败或服务暂不可用，请重试。',
   },
+  bell: {
+    label: '消息',
+    unread: '消息，{{count}} 条未读',
+    recent: '最新消息',
+    viewAll: '查看全部消息',
+    empty: '暂无消息',
+    reconnecting: '实时连接中断，正在重连…',
+  },
   topBar: {
     logo: '大宗商品交易平台首页',
     rootMenu: '系统菜单',
@@ -116,6 +124,11 @@ export const shell = {
     password: '登录密码',
     passwordDefault: '初始密码，请尽快修改',
     passwordSet: '已设置',
+  },
+  // Shown to operators while demo accounts keep their published passwords.
+  demoData: {
+    banner:
+      '本系统正在使用演示数据：演示账号的密码已公开（见 README），任何人都可以登录。请修改这些账号的密码，或以 DEMO_DATA=off 从空数据库重新开始。',
   },
 };
 export type ShellText = typeof shell;

@@ -7,6 +7,7 @@ import { resource } from './resource';
 import { admin } from './admin';
 import { login } from './login';
 import { account } from './account';
+import { trade } from './trade';
 
 /** Every namespace of zh-TW, loaded on its own so a visit downloads one language only. */
-export const bundle = { common, shell, profile, portal, trading, resource, admin, login, account };
+export const bundle = { common, shell, profile, portal, trading, resource, admin, login, account, trade };

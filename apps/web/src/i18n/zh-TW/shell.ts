@@ -7,6 +7,14 @@ export const shell: ShellText = {
     failed: '選單載入失敗',
     failedText: '網路通訊失敗或服務暫時無法使用，請重試。',
   },
+  bell: {
+    label: '訊息',
+    unread: '訊息，{{count}} 則未讀',
+    recent: '最新訊息',
+    viewAll: '查看全部訊息',
+    empty: '暫無訊息',
+    reconnecting: '即時連線中斷，正在重新連線…',
+  },
   topBar: {
     logo: '大宗商品交易平台首頁',
     rootMenu: '系統選單',
@@ -117,5 +125,10 @@ export const shell: ShellText = {
     password: '登入密碼',
     passwordDefault: '初始密碼，請盡快修改',
     passwordSet: '已設定',
+  },
+  // Shown to operators while demo accounts keep their published passwords.
+  demoData: {
+    banner:
+      '本系統正在使用示範資料：示範帳號的密碼已公開（見 README），任何人都可以登入。請修改這些帳號的密碼，或以 DEMO_DATA=off 從空資料庫重新開始。',
   },
 };

@@ -1,0 +1,209 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Lang } from '@portal/contracts/i18n';
+import { messageEndpoints, STREAM_EVENTS, type ChangeNotice } from '@portal/contracts/messages';
+import type { ChangeEvent, EventBus } from '../../platform/events';
+import { AppError } from '../../platform/errors';
+import type { AccessDeps } from '../../platform/http';
+import { langOf } from '../../platform/i18n';
+import type { Sessions } from '../../platform/sessions';
+import { MESSAGE_TOPIC, rendered, type MessagesService, type StoredMessage } from './messages.service';
+
+/** Most missed messages one resume sends; older ones stay in the message list. */
+const RESUME_LIMIT = 500;
+/** A client that stops reading is dropped once this much waits for it (it resumes with Last-Event-ID). */
+const MAX_BUFFERED_BYTES = 1 << 20;
+/** How long the browser waits before reconnecting after the stream ends. */
+const RETRY_MS = 3000;
+
+/** One open stream: whom it serves and where it writes. */
+interface Connection {
+  userId: number;
+  companyId: number | null;
+  tokenHash: string;
+  lang: Lang;
+  res: ServerResponse;
+  /** Message ids already sent during the resume, so the live copy of one is not sent twice. */
+  replayed: Set<string> | null;
+  /** Events that arrived while the resume read the database; sent after it, in order. */
+  waiting: ChangeEvent[] | null;
+  close(): void;
+}
+
+export interface StreamOptions {
+  heartbeatMs: number;
+}
+
+/**
+ * The live half of the message centre: GET /omc/api/message/stream. One subscription to the event
+ * bus serves every stream of this server; an event goes only to the streams of the users and
+ * companies it names (no per-stream database polling). A stream sends its headers at once,
+ * `message` events with the message id as the event id (a reconnect's Last-Event-ID replays what
+ * came after it, in order), `change` events for the order, listing and deposit changes of the
+ * user's company, and a heartbeat comment that also ends the stream once its session has ended.
+ */
+export function createMessageStreams(deps: { events: EventBus; messages: MessagesService; sessions: Sessions; options: StreamOptions }) {
+  const { events, messages, sessions, options } = deps;
+  const byUser = new Map<number, Set<Connection>>();
+  const byCompany = new Map<number, Set<Connection>>();
+  const all = new Set<Connection>();
+
+  const add = <K>(map: Map<K, Set<Connection>>, key: K, c: Connection) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(c);
+  };
+  const remove = <K>(map: Map<K, Set<Connection>>, key: K, c: Connection) => {
+    const set = map.get(key);
+    if (!set) return;
+    set.delete(c);
+    if (set.size === 0) map.delete(key);
+  };
+
+  const write = (c: Connection, text: string) => {
+    if (c.res.writableEnded) return;
+    c.res.write(text);
+    if (c.res.writableLength > MAX_BUFFERED_BYTES) c.close();
+  };
+  const messageFrame = (m: StoredMessage, lang: Lang) =>
+    `id: ${m.id}\nevent: ${STREAM_EVENTS.message}\ndata: ${JSON.stringify(rendered(m, lang))}\n\n`;
+  const changeFrame = (e: ChangeEvent) => {
+    const notice: ChangeNotice = { topic: e.topic, key: e.key, action: e.action };
+    return `event: ${STREAM_EVENTS.change}\ndata: ${JSON.stringify(notice)}\n\n`;
+  };
+
+  /**
+   * What one stream does with one event it concerns. `frames` keeps the text of this event per
+   * language, so a thousand streams of one event render and serialise it once per language.
+   */
+  const deliver = (c: Connection, e: ChangeEvent, frames: Map<string, string> = new Map()) => {
+    if (c.waiting) {
+      c.waiting.push(e);
+      return;
+    }
+    if (e.topic === MESSAGE_TOPIC) {
+      const message = e.data?.message as StoredMessage | undefined;
+      if (!message || message.userId !== c.userId || c.replayed?.has(message.id)) return;
+      let frame = frames.get(c.lang);
+      if (frame === undefined) frames.set(c.lang, (frame = messageFrame(message, c.lang)));
+      write(c, frame);
+    } else {
+      let frame = frames.get('change');
+      if (frame === undefined) frames.set('change', (frame = changeFrame(e)));
+      write(c, frame);
+    }
+  };
+
+  const unsubscribe = events.subscribe((e) => {
+    const targets = new Set<Connection>();
+    for (const userId of e.userIds ?? []) for (const c of byUser.get(userId) ?? []) targets.add(c);
+    // Messages are personal: a company-wide notice arrives as one message per user.
+    if (e.topic !== MESSAGE_TOPIC)
+      for (const companyId of e.companyIds ?? []) for (const c of byCompany.get(companyId) ?? []) targets.add(c);
+    const frames = new Map<string, string>();
+    for (const c of targets) deliver(c, e, frames);
+  });
+
+  /** The Last-Event-ID a reconnecting browser sends (or `lastEventId` in the query, for clients that cannot set headers). */
+  const lastEventIdOf = (request: FastifyRequest): number | null => {
+    const header = request.headers['last-event-id'];
+    const query = (request.query as Record<string, unknown> | undefined)?.lastEventId;
+    const raw = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
+    return /^\d{1,12}$/.test(raw.trim()) ? Number(raw.trim()) : null;
+  };
+
+  const heartbeat = setInterval(() => {
+    const bySession = new Map<string, Connection[]>();
+    for (const c of all) {
+      write(c, ': heartbeat\n\n');
+      const same = bySession.get(c.tokenHash);
+      if (same) same.push(c);
+      else bySession.set(c.tokenHash, [c]);
+    }
+    // A logged-out, kicked, expired or locked session's streams end (one look per session); the
+    // browser's next call learns why.
+    for (const [tokenHash, streams] of bySession) {
+      sessions.isLive(tokenHash).then(
+        (live) => live || streams.forEach((c) => c.close()),
+        () => {},
+      );
+    }
+  }, options.heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    register(app: FastifyInstance, access: AccessDeps): void {
+      const endpoint = messageEndpoints.stream;
+      app.get(endpoint.path, { schema: { summary: endpoint.summary }, exposeHeadRoute: false }, async (request, reply) => {
+        // The same gate as every session endpoint, before anything is sent.
+        const session = request.session;
+        if (!session) throw new AppError(request.sessionError ?? 'PLEASE_LOGIN');
+        if (session.locked) throw new AppError('SCREEN_LOCKED');
+        const granted = await access.permissionsOf(session.userId);
+        if (!granted.has(endpoint.access.permission)) throw new AppError('NO_PERMISSION');
+        const companyId = await messages.companyOf(session.userId);
+        const lastEventId = lastEventIdOf(request);
+
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          // Proxies (nginx) would otherwise hold the events back in their buffers.
+          'x-accel-buffering': 'no',
+        });
+        res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+
+        let closed = false;
+        const c: Connection = {
+          userId: session.userId,
+          companyId,
+          tokenHash: session.tokenHash,
+          lang: langOf(request),
+          res,
+          replayed: null,
+          waiting: lastEventId === null ? null : [],
+          close() {
+            if (closed) return;
+            closed = true;
+            all.delete(c);
+            remove(byUser, c.userId, c);
+            if (c.companyId !== null) remove(byCompany, c.companyId, c);
+            if (!res.writableEnded) res.end();
+          },
+        };
+        all.add(c);
+        add(byUser, c.userId, c);
+        if (companyId !== null) add(byCompany, companyId, c);
+        request.raw.on('close', () => c.close());
+        res.on('error', () => c.close());
+
+        if (lastEventId !== null) {
+          // Listening began before this read, so nothing falls between the two; what came in
+          // meanwhile is sent after the replay, skipping messages the replay already sent.
+          try {
+            const missed = await messages.after(c.userId, lastEventId, RESUME_LIMIT);
+            c.replayed = new Set(missed.map((m) => m.id));
+            for (const m of missed) write(c, messageFrame(m, c.lang));
+          } catch (err) {
+            request.log.error({ err }, 'message stream resume failed');
+            c.close();
+            return;
+          }
+          const waiting = c.waiting ?? [];
+          c.waiting = null;
+          for (const e of waiting) deliver(c, e);
+        }
+      });
+    },
+    /** Streams open on this server (tests, the fan-out bench). */
+    count: () => all.size,
+    close() {
+      clearInterval(heartbeat);
+      unsubscribe();
+      for (const c of [...all]) c.close();
+    },
+  };
+}
+export type MessageStreams = ReturnType<typeof createMessageStreams>;

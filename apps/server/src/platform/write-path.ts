@@ -1,0 +1,93 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { createOplogRepo } from '../modules/oplog/oplog.repo';
+import type { ChangeEvent, EventBus } from './events';
+
+export type Trx = Transaction<Database>;
+/** Collects an event; it is published only if the transaction commits. */
+export type Emit = (e: ChangeEvent) => void;
+
+/** Who changes what: the operation-log row of the write. */
+export interface WriteMeta {
+  /** users.id of the person acting; null for the system (the scheduler, demo data). */
+  actorUserId: number | null;
+  /** What is done: 'place', 'confirm', 'credit' ... (at most 30 characters). */
+  action: string;
+  /** The record changed, as 'resource:wireId' (e.g. 'order:2026112500001'); the resource at most 60 characters. */
+  target: string;
+  /** The actor's account name; read from users when left out. */
+  account?: string;
+  /** The client address of the request, when there is one. */
+  ip?: string;
+  /** The record before the change, when the caller already holds it. */
+  before?: unknown;
+  /**
+   * Extra checks run first inside the transaction (permission or ownership that needs the
+   * database); throw AppError to refuse, and nothing is written.
+   */
+  check?: (trx: Trx) => Promise<void>;
+}
+
+/** Lets the rule fill in the log's before/after values it only learns inside the transaction. */
+export interface LogRecord {
+  before?: unknown;
+  after?: unknown;
+}
+
+export type WriteFn = <T>(meta: WriteMeta, fn: (trx: Trx, emit: Emit, log: LogRecord) => Promise<T>) => Promise<T>;
+
+export interface WritePath {
+  /**
+   * The one place a change is made: runs `fn` in a transaction together with its operation-log
+   * row (who, what, target, before/after); the events `fn` emitted are published after the commit,
+   * in the order emitted, and dropped when it rolls back.
+   */
+  write: WriteFn;
+}
+
+const SYSTEM_ACCOUNT = 'system';
+
+/** Splits 'order:123' into its resource and record id; a target without ':' is a resource alone. */
+export function splitTarget(target: string): { resource: string; recordId: string } {
+  const at = target.indexOf(':');
+  return at < 0 ? { resource: target, recordId: '' } : { resource: target.slice(0, at), recordId: target.slice(at + 1) };
+}
+
+export function createWritePath(deps: { db: Db; events: EventBus; now: () => Date }): WritePath {
+  const { db, events, now } = deps;
+
+  const accountOf = async (trx: Trx, meta: WriteMeta): Promise<string> => {
+    if (meta.account !== undefined) return meta.account;
+    if (meta.actorUserId === null) return SYSTEM_ACCOUNT;
+    const row = await trx.selectFrom('users').select('account').where('id', '=', meta.actorUserId).executeTakeFirst();
+    return row?.account ?? String(meta.actorUserId);
+  };
+
+  async function write<T>(meta: WriteMeta, fn: (trx: Trx, emit: Emit, log: LogRecord) => Promise<T>): Promise<T> {
+    const emitted: ChangeEvent[] = [];
+    const result = await db.transaction().execute(async (trx) => {
+      emitted.length = 0;
+      await meta.check?.(trx);
+      const log: LogRecord = { before: meta.before };
+      const value = await fn(trx, (e) => void emitted.push(e), log);
+      const { resource, recordId } = splitTarget(meta.target);
+      await createOplogRepo(trx).insert({
+        user_id: meta.actorUserId,
+        account: await accountOf(trx, meta),
+        ip: meta.ip ?? '',
+        resource,
+        action: meta.action,
+        record_id: recordId,
+        before: log.before,
+        after: log.after,
+        at: now().toISOString(),
+      });
+      return value;
+    });
+    for (const e of emitted) events.publish(e);
+    return result;
+  }
+
+  return { write };
+}

@@ -1,0 +1,248 @@
+import { useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, InputNumber, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ListingDetail } from '@portal/contracts/listings';
+import { ORDER_LIMITS, type Order } from '@portal/contracts/orders';
+import { orderRoutes } from '@portal/contracts/routes/orders';
+import { ApiError, call } from '../../api/client';
+import { formatPrice, formatQuantity } from '../../shared/format';
+import { rememberLoginUrl } from '../../shared/session-storage';
+import { useCurrentUser } from '../../shared/use-current-user';
+import { initialQuantity, nearestValid, quantityProblem, type QuantityTerms } from './order-quantity';
+
+interface OrderForm {
+  quantity: number;
+  deliveryAddress: string;
+  contactName: string;
+  contactPhone: string;
+  remark?: string;
+}
+
+/** A fresh id for one ordering attempt: sent again on a retry, the server answers the same order. */
+export function newRequestId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The amount of an order in cents: price x quantity (whole thousandths), rounded half up. */
+export function orderAmount(singlePriceCents: number, quantity: number): number {
+  return Math.round((singlePriceCents * Math.round(quantity * 1000)) / 1000);
+}
+
+/** The listing terms the quantity rule reads; the step and deposit ratio when the detail carries them. */
+export function termsOf(d: ListingDetail): QuantityTerms & { depositRatio: number } {
+  const extra = d as ListingDetail & { objStepNum?: number; depositRatio?: number };
+  return {
+    objMinNum: d.objMinNum,
+    objStepNum: extra.objStepNum ?? 0,
+    surplusListingNum: d.surplusListingNum,
+    depositRatio: d.listingType === 'D' ? (extra.depositRatio ?? 10) : 0,
+  };
+}
+
+/** Where the visitor comes back to after signing in: the portal's frame when the page is inside it. */
+function returnAddress(code: string): string {
+  const framed = typeof window !== 'undefined' && window.top !== window.self;
+  return `${framed ? '/productDetailPortal' : '/productDetail'}?tradeListingCode=${encodeURIComponent(code)}`;
+}
+
+/** The order box of a listing on sale: quantity (with its rule), delivery address, contact, remark. */
+export function OrderBox({ listing }: { listing: ListingDetail }) {
+  const { t } = useTranslation('trading');
+  const client = useQueryClient();
+  const user = useCurrentUser();
+  const [form] = Form.useForm<OrderForm>();
+  const requestId = useRef(newRequestId());
+  const [refusal, setRefusal] = useState('');
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const terms = termsOf(listing);
+  const unit = listing.skuList[0]?.varietyUnit ?? '';
+  const quantity = Form.useWatch('quantity', form);
+  const place = useMutation({
+    mutationFn: (values: OrderForm) =>
+      call(orderRoutes.place, {
+        body: { tradeListingCode: listing.tradeListingCode, ...values, remark: values.remark ?? '', requestId: requestId.current },
+        quiet: true,
+      }),
+    onSuccess: (order) => {
+      setPlaced(order);
+      requestId.current = newRequestId();
+      void client.invalidateQueries({ queryKey: ['trading', 'listing', listing.tradeListingCode] });
+    },
+    onError: (err) => {
+      // A refusal changed nothing: the next attempt is a new one. A lost answer keeps the id, so
+      // sending again cannot make a second order.
+      if (err instanceof ApiError && err.code !== 'network') requestId.current = newRequestId();
+      setRefusal(err instanceof ApiError && err.message ? err.message : t('orderBox.networkRetry'));
+    },
+  });
+
+  if (listing.objState !== 1 || listing.holdBs !== 2) return null;
+  if (placed) {
+    return (
+      <section className="trade-panel order-box" aria-label={t('orderBox.title')}>
+        <Result
+          status="success"
+          title={t('orderBox.placed', { orderNo: placed.orderNo })}
+          subTitle={t('orderBox.placedText', { amount: formatPrice(placed.amount, { currency: placed.currency }) })}
+          extra={[
+            <a
+              key="orders"
+              className="trade-link-button"
+              href={`/trade/purchase-orders?orderNo=${encodeURIComponent(placed.orderNo)}`}
+              target="_top"
+            >
+              {t('orderBox.viewOrder')}
+            </a>,
+            <Button key="again" onClick={() => setPlaced(null)}>
+              {t('orderBox.again')}
+            </Button>,
+          ]}
+        />
+      </section>
+    );
+  }
+  if (!user.data) {
+    return (
+      <section className="trade-panel order-box" aria-label={t('orderBox.title')}>
+        <h2 className="trade-panel-title">{t('orderBox.title')}</h2>
+        <p>{t('orderBox.signInFirst')}</p>
+        <Button
+          type="primary"
+          loading={user.isPending}
+          onClick={() => {
+            rememberLoginUrl(returnAddress(listing.tradeListingCode));
+            (window.top ?? window).location.href = '/login';
+          }}
+        >
+          {t('orderBox.signIn')}
+        </Button>
+      </section>
+    );
+  }
+  const problem = quantityProblem(quantity, terms);
+  const amount = quantity && !problem ? orderAmount(listing.singlePrice, quantity) : null;
+  const hint = [
+    t('orderBox.minHint', { min: formatQuantity(terms.objMinNum, unit) }),
+    terms.objStepNum ? t('orderBox.stepHint', { step: formatQuantity(terms.objStepNum, unit) }) : t('orderBox.anyStep'),
+    t('orderBox.leftHint', { left: formatQuantity(terms.surplusListingNum, unit) }),
+  ].join(t('orderBox.separator'));
+  const quantityMessage = (p: NonNullable<ReturnType<typeof quantityProblem>>, value: number) =>
+    p === 'offStep'
+      ? t('orderBox.problems.offStep', {
+          step: formatQuantity(terms.objStepNum, unit),
+          near: nearestValid(value, terms)
+            .map((v) => formatQuantity(v, unit))
+            .join(t('orderBox.or')),
+        })
+      : t(`orderBox.problems.${p}`, {
+          min: formatQuantity(terms.objMinNum, unit),
+          left: formatQuantity(terms.surplusListingNum, unit),
+        });
+  return (
+    <section className="trade-panel order-box" aria-labelledby="order-box-title">
+      <h2 id="order-box-title" className="trade-panel-title">
+        {t('orderBox.title')}
+      </h2>
+      {refusal ? (
+        <Alert
+          type="error"
+          showIcon
+          title={refusal}
+          closable
+          onClose={() => setRefusal('')}
+          style={{ marginBottom: 12 }}
+          data-testid="order-refusal"
+        />
+      ) : null}
+      <Form<OrderForm>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          quantity: initialQuantity(terms),
+          contactName: user.data.realName || user.data.nickName,
+          contactPhone: user.data.mobilePhone,
+        }}
+        onValuesChange={() => {
+          // Different values are a different attempt.
+          requestId.current = newRequestId();
+          setRefusal('');
+        }}
+        onFinish={(values) => place.mutate(values)}
+      >
+        <Form.Item
+          name="quantity"
+          label={t('orderBox.quantity', { unit })}
+          extra={hint}
+          rules={[
+            {
+              validator: (_, v: number | null) => {
+                const p = quantityProblem(v, terms);
+                return p ? Promise.reject(new Error(quantityMessage(p, v ?? 0))) : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <InputNumber min={0} precision={3} step={terms.objStepNum || 1} style={{ width: '100%' }} data-testid="order-quantity" />
+        </Form.Item>
+        <p className="order-box-amount tabular" data-testid="order-estimate">
+          {t('orderBox.amount')}: <strong>{amount === null ? '-' : formatPrice(amount, { currency: listing.currency })}</strong>
+          {terms.depositRatio && amount !== null ? (
+            <span>
+              {' '}
+              {t('orderBox.deposit', {
+                ratio: terms.depositRatio,
+                deposit: formatPrice(Math.round((amount * terms.depositRatio) / 100), { currency: listing.currency }),
+              })}
+            </span>
+          ) : null}
+        </p>
+        <Form.Item
+          name="deliveryAddress"
+          label={t('orderBox.deliveryAddress')}
+          rules={[
+            { required: true, whitespace: true, message: t('orderBox.required') },
+            { max: ORDER_LIMITS.addressMax, message: t('orderBox.tooLong', { max: ORDER_LIMITS.addressMax }) },
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <div className="order-box-row">
+          <Form.Item
+            name="contactName"
+            label={t('orderBox.contactName')}
+            rules={[
+              { required: true, whitespace: true, message: t('orderBox.required') },
+              { max: ORDER_LIMITS.contactNameMax, message: t('orderBox.tooLong', { max: ORDER_LIMITS.contactNameMax }) },
+            ]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="contactPhone"
+            label={t('orderBox.contactPhone')}
+            rules={[
+              { required: true, whitespace: true, message: t('orderBox.required') },
+              { pattern: /^[0-9+\-\s()]+$/, message: t('orderBox.phoneRule') },
+              { max: ORDER_LIMITS.contactPhoneMax, message: t('orderBox.tooLong', { max: ORDER_LIMITS.contactPhoneMax }) },
+            ]}
+          >
+            <Input inputMode="tel" />
+          </Form.Item>
+        </div>
+        <Form.Item
+          name="remark"
+          label={t('orderBox.remark')}
+          rules={[{ max: ORDER_LIMITS.remarkMax, message: t('orderBox.tooLong', { max: ORDER_LIMITS.remarkMax }) }]}
+        >
+          <Input.TextArea rows={2} maxLength={ORDER_LIMITS.remarkMax} showCount />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={place.isPending} block data-testid="order-submit">
+          {t('orderBox.submit')}
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * The query keys of the trading pages: a live change invalidates one family (an order event
+ * refreshes every order list and detail, a deposit event every account and ledger).
+ */
+export const TRADE_KEYS = {
+  listings: ['trade', 'listings'],
+  orders: ['trade', 'orders'],
+  deposits: ['trade', 'deposits'],
+  messages: ['trade', 'messages'],
+} as const;

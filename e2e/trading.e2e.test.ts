@@ -1,0 +1,318 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import { baseURL, launch, newPage, screenshot, signIn } from './support/browser';
+
+/**
+ * The trading journey of the acceptance, with three people at once: supplier01 lists, the operator
+ * approves and credits buyer01's deposit, buyer01 orders from the product page, and the two
+ * companies take the order through every state while each sees the other's steps arrive live.
+ */
+
+let browser: Browser;
+let supplier: Page;
+let buyer: Page;
+let admin: Page;
+const contexts: BrowserContext[] = [];
+
+/** The machine running these may be busy: each wait allows 15 s unless it says otherwise. */
+const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout });
+
+beforeAll(async () => {
+  browser = await launch();
+  for (const [account, password] of [
+    ['supplier01', 'Supplier@2026'],
+    ['buyer01', 'Buyer@2026'],
+    ['admin', 'Admin@2026'],
+  ] as const) {
+    const { context, page } = await newPage(browser);
+    contexts.push(context);
+    await signIn(page, account, password);
+    if (account === 'supplier01') supplier = page;
+    else if (account === 'buyer01') buyer = page;
+    else admin = page;
+  }
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+// A failed step leaves a picture of every open page behind.
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  for (const [i, page] of pages.entries()) await screenshot(page, `trading-failed-${task.name.replace(/\W+/g, '-')}-${i}`);
+});
+
+/** antd puts a space between two CJK characters of a button: 通过 reads 通 过. */
+const button = (scope: Page | Locator | FrameLocator, text: string) =>
+  scope.getByRole('button', { name: new RegExp(`^(\\S+ )?${[...text].join('\\s?')}$`) });
+/** The dialog on top (a confirmation opens over a form). */
+const topDialog = (page: Page) => page.locator('.ant-modal-wrap .ant-modal').filter({ visible: true }).last();
+/** The order drawer on screen. */
+const drawer = (page: Page) => page.locator('.ant-drawer-content').filter({ visible: true }).last();
+/** The row of the table on screen holding this text (tabs kept alive hold other tables, hidden). */
+const row = (page: Page, text: string) => page.locator('tr.ant-table-row').filter({ visible: true }).filter({ hasText: text }).first();
+async function choose(page: Page, field: Locator, option: string) {
+  await field.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+/** The unread count the bell announces (its accessible name says it). */
+async function unreadCount(page: Page): Promise<number> {
+  const name = (await page.getByTestId('message-bell').getAttribute('aria-label')) ?? '';
+  return Number(/\d+/.exec(name)?.[0] ?? 0);
+}
+/** Integer cents of an amount as the pages show it (￥12,345.67). */
+const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100);
+/** buyer01's CNY account as its deposit page shows it. */
+async function buyerAccount() {
+  await buyer.goto('/trade/deposit');
+  const account = buyer.getByTestId('deposit-account-CNY');
+  await account.waitFor();
+  return {
+    available: cents(await account.getByTestId('deposit-available').textContent()),
+    frozen: cents(await account.getByTestId('deposit-frozen').textContent()),
+  };
+}
+
+/** The actions recorded on the order's timeline, oldest first. */
+const timelineActions = (page: Page) =>
+  drawer(page)
+    .getByTestId('order-timeline-entry')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
+/** Runs an order action from the open drawer: its dialog, the files it needs, its OK button. */
+async function act(page: Page, action: string, opts: { files?: string; note?: string } = {}) {
+  await drawer(page).locator(`[data-action="${action}"]`).click();
+  const dialog = topDialog(page);
+  await dialog.waitFor();
+  if (opts.files) await page.getByTestId(opts.files).setInputFiles(png(`${action}.png`));
+  if (opts.files) await dialog.locator('.ant-image').first().waitFor();
+  if (opts.note) await dialog.getByRole('textbox').fill(opts.note);
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** A small PNG made here, so the journey needs no image files. */
+function png(name: string) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(data.length + 12);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), data.length + 8);
+    return out;
+  };
+  const [width, height] = [64, 48];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const line = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [30, 120, 200]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => line)));
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return { name, mimeType: 'image/png', buffer };
+}
+
+const GOODS = `E2E 小颗粒尿素 ${Date.now().toString(36)}`;
+let listingCode = '';
+let orderNo = '';
+let accountBefore = { available: 0, frozen: 0 };
+
+describe('trading: list, approve, order and fulfil, live on both sides', () => {
+  it('supplier01 creates a margin listing with every field and submits it', async () => {
+    await supplier.goto('/trade/listings');
+    await supplier.getByTestId('listing-create').click();
+    const form = topDialog(supplier);
+    await form.getByLabel('品种').click();
+    await supplier.keyboard.type('Q5500');
+    await supplier
+      .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
+      .filter({ hasText: 'Q5500' })
+      .first()
+      .click();
+    await form.getByLabel('商品名称').fill(GOODS);
+    await choose(supplier, form.getByLabel('交易市场'), '化肥挂牌市场');
+    await form.getByLabel('保证金挂牌').check();
+    await form.getByLabel('保证金比例').fill('10');
+    await form.getByLabel('单价').fill('2500');
+    await form.getByLabel('挂牌总量').fill('100');
+    await form.getByLabel('起订量').fill('10');
+    await form.getByLabel('递增量').fill('5');
+    await form.getByLabel('挂牌天数').fill('30');
+    await form.getByLabel('交收期（天）').fill('15');
+    await form.getByLabel('汽车').check();
+    await form.getByLabel('现汇').check();
+    await form.getByLabel('交收地点').fill('天津港散货码头 3 号库');
+    await supplier.getByTestId('listing-pictures-file').setInputFiles(png('urea.png'));
+    await form.locator('.ant-image').first().waitFor();
+    await form.locator('[contenteditable="true"]').first().fill('氮含量 ≥ 46%，粒径 0.85-2.80 mm，50 kg 编织袋包装。');
+    await screenshot(supplier, 'trading-listing-form-zh-CN');
+    await form.getByRole('button', { name: '保存并提交审核' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const listed = row(supplier, GOODS);
+    await poll(() => listed.textContent()).toContain('待审核');
+    listingCode = ((await listed.locator('td').first().textContent()) ?? '').trim();
+    expect(listingCode).toMatch(/\S/);
+  });
+
+  it('the operator approves it and it appears on /onListing', async () => {
+    await admin.goto('/admin/listing-review');
+    const pending = row(admin, GOODS);
+    await pending.waitFor();
+    await screenshot(admin, 'trading-review-zh-CN');
+    await button(pending, '通过').click();
+    await topDialog(admin).locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await poll(() => row(admin, GOODS).count()).toBe(0);
+
+    const { context, page: visitor } = await newPage(browser);
+    contexts.push(context);
+    await visitor.goto('/onListing');
+    await poll(() => visitor.getByTestId('listing-card').filter({ hasText: GOODS }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('the operator credits buyer01’s deposit', async () => {
+    await admin.goto('/admin/deposits');
+    await admin.getByPlaceholder('企业名称或账号').fill('buyer01');
+    await admin.keyboard.press('Enter');
+    const account = row(admin, 'buyer01');
+    await account.waitFor();
+    const balanceBefore = cents(await account.locator('td').nth(3).textContent());
+    await button(account, '入金').click();
+    const form = topDialog(admin);
+    await form.getByLabel('金额').fill('50000');
+    await form.getByLabel('凭证号').fill('BANK-E2E-0001');
+    await form.locator('.ant-modal-footer .ant-btn-primary').click();
+    const confirm = admin.locator('.ant-modal-confirm').filter({ visible: true });
+    await poll(() => confirm.textContent()).toContain('￥50,000.00');
+    await confirm.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await poll(async () => cents(await row(admin, 'buyer01').locator('td').nth(3).textContent())).toBe(balanceBefore + 5_000_000);
+    await screenshot(admin, 'trading-admin-deposits-zh-CN');
+    accountBefore = await buyerAccount();
+    expect(accountBefore.available).toBeGreaterThanOrEqual(5_000_000);
+  });
+
+  it('buyer01 orders from the product page; supplier01 sees the message arrive live', async () => {
+    // supplier01 stays on its sales orders: the bell and the list must change without a reload.
+    await supplier.goto('/trade/sales-orders');
+    await supplier.getByTestId('message-bell').waitFor();
+    const before = await unreadCount(supplier);
+
+    await buyer.goto(`/productDetailPortal?tradeListingCode=${encodeURIComponent(listingCode)}`);
+    const product = buyer.frameLocator('iframe[title="商品详情页"]');
+    const quantity = product.getByTestId('order-quantity');
+    await quantity.fill('12');
+    await product.getByLabel('收货地址').fill('山东省济南市历城区工业北路 88 号');
+    await product.getByTestId('order-submit').click();
+    await poll(() => product.getByRole('alert').first().textContent()).toContain('5.000');
+    await quantity.fill('20');
+    await product.getByLabel('联系人').fill('王采购');
+    await product.getByTestId('order-estimate').filter({ hasText: '￥5,000.00' }).waitFor();
+    await screenshot(buyer, 'trading-order-box-zh-CN');
+    await product.getByTestId('order-submit').click();
+    const placed = product.getByText(/下单成功，订单号 \S+/);
+    await placed.waitFor();
+    orderNo = /订单号 (\S+)/.exec((await placed.textContent()) ?? '')![1]!;
+
+    await poll(() => unreadCount(supplier)).toBeGreaterThan(before);
+    await poll(() => row(supplier, orderNo).count()).toBe(1);
+    await supplier.getByTestId('message-bell').click();
+    const newest = supplier.getByTestId('bell-message').filter({ hasText: orderNo }).first();
+    await newest.waitFor();
+    await screenshot(supplier, 'trading-bell-zh-CN');
+    await newest.click();
+    await supplier.waitForURL(`**/trade/sales-orders?orderNo=${orderNo}`);
+    await poll(() => drawer(supplier).textContent()).toContain('待卖方确认');
+  });
+
+  it('each step of one party reaches the other’s open order page live', async () => {
+    await buyer.goto(`/trade/purchase-orders?orderNo=${orderNo}`);
+    await poll(() => drawer(buyer).textContent()).toContain('待卖方确认');
+    expect(
+      await drawer(buyer)
+        .locator('[data-action]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-action'))),
+    ).toEqual(['cancel']);
+
+    await act(supplier, 'confirm');
+    await poll(() => drawer(buyer).locator('.ant-tag').first().textContent()).toBe('待付款');
+    await act(buyer, 'pay', { files: 'order-pay-files-file', note: '工行转账 回单尾号 0421' });
+    await poll(() => drawer(supplier).locator('.ant-tag').first().textContent()).toBe('待确认收款');
+    await act(supplier, 'confirmPayment');
+    await poll(() => drawer(buyer).locator('.ant-tag').first().textContent()).toBe('待发货');
+    await act(supplier, 'ship', { files: 'order-ship-files-file', note: '鲁A·58231 德邦物流' });
+    await poll(() => drawer(buyer).locator('.ant-tag').first().textContent()).toBe('已发货');
+    await act(buyer, 'receive');
+    await poll(() => drawer(supplier).locator('.ant-tag').first().textContent()).toBe('已完成');
+
+    const steps = ['place', 'confirm', 'pay', 'confirmPayment', 'ship', 'receive'];
+    await poll(() => timelineActions(buyer)).toEqual(steps);
+    await poll(() => timelineActions(supplier)).toEqual(steps);
+    // The voucher and the waybill are downloadable from both timelines.
+    for (const page of [buyer, supplier]) {
+      const links = drawer(page).locator('a[download]');
+      await poll(() => links.count()).toBe(2);
+      const href = await links.first().getAttribute('href');
+      const res = await page.request.get(`${baseURL()}${href}`);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toContain('image/png');
+    }
+    await screenshot(buyer, 'trading-order-buyer-zh-CN');
+    await screenshot(supplier, 'trading-order-supplier-zh-CN');
+  });
+
+  it('buyer01’s ledger shows the deposit frozen by the order, then released', async () => {
+    // Everything the order froze is free again: the account reads as it did before the order.
+    expect(await buyerAccount()).toEqual(accountBefore);
+    const entries = await buyer
+      .getByTestId('deposit-ledger')
+      .locator('tr.ant-table-row')
+      .evaluateAll((rows) => rows.map((r) => ({ kind: r.querySelector('.ant-tag')?.textContent ?? '', text: r.textContent ?? '' })));
+    const ofOrder = entries.filter((e) => e.text.includes(`order:${orderNo}`));
+    // Newest first: the release, then the freeze of 10 % of ￥50,000.00.
+    expect(ofOrder.map((e) => e.kind)).toEqual(['解冻', '冻结']);
+    expect(ofOrder.every((e) => e.text.includes('￥5,000.00'))).toBe(true);
+    expect(entries.some((e) => e.kind === '入金' && e.text.includes('BANK-E2E-0001'))).toBe(true);
+    await screenshot(buyer, 'trading-deposit-zh-CN');
+  });
+});
+
+describe('the trading pages in three languages', () => {
+  it.each(['en-US', 'zh-TW', 'zh-CN'])('%s', async (lang) => {
+    for (const page of [supplier, buyer, admin]) {
+      await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL() }]);
+    }
+    const shots: [Page, string, string][] = [
+      [supplier, '/trade/listings', 'listings'],
+      [supplier, `/trade/sales-orders?orderNo=${orderNo}`, 'sales-order'],
+      [supplier, '/trade/messages', 'messages'],
+      [buyer, `/trade/purchase-orders?orderNo=${orderNo}`, 'purchase-order'],
+      [buyer, '/trade/deposit', 'deposit'],
+      [buyer, `/productDetailPortal?tradeListingCode=${encodeURIComponent(listingCode)}`, 'product'],
+      [admin, '/admin/listing-review', 'review'],
+      [admin, '/admin/orders', 'admin-orders'],
+      [admin, '/admin/deposits', 'admin-deposits'],
+    ];
+    for (const [page, path, name] of shots) {
+      await page.goto(path);
+      await page.locator('.ant-table-wrapper, .ant-drawer-content, iframe').filter({ visible: true }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `trading-${name}-${lang}`);
+    }
+    expect(await supplier.evaluate(() => document.documentElement.lang)).toBe(lang);
+  });
+});

@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import type { Endpoint } from './endpoint';
+import { interpolate, type Lang, type Localized } from './i18n';
+import { idTextSchema, pageNoSchema, pageOf, pageSizeSchema } from './paging';
+
+/** What a company user needs for the message centre, its bell and its live stream. */
+export const MESSAGE_PERMISSION = 'trade:message';
+
+/** The message centre's default page size (the portal's 8/16/24/32). */
+export const MESSAGE_PAGE_SIZE = 16;
+/** Most messages one `read` call may mark. */
+export const MESSAGE_READ_MAX = 100;
+
+/** A message's title and text in one language; `{name}` placeholders are filled from its params. */
+interface Template {
+  title: Localized;
+  text: Localized;
+}
+
+const t = (title: [string, string, string], text: [string, string, string]): Template => ({
+  title: { 'zh-CN': title[0], 'en-US': title[1], 'zh-TW': title[2] },
+  text: { 'zh-CN': text[0], 'en-US': text[1], 'zh-TW': text[2] },
+});
+
+/**
+ * Every kind of message, with its title and text in three languages. Params the texts use:
+ * orderNo, goodsName, quantity (with its unit, as display text), amount (integer cents, shown with
+ * two decimals), currency, party (the other company's name), reason, deadline (ISO time),
+ * listingCode, reference.
+ */
+export const MESSAGE_TEMPLATES = {
+  'order.placed': t(
+    ['新订单', 'New order', '新訂單'],
+    [
+      '{party} 订购了 {goodsName} {quantity}，订单号 {orderNo}，请及时确认。',
+      '{party} ordered {quantity} of {goodsName} (order {orderNo}). Please confirm it.',
+      '{party} 訂購了 {goodsName} {quantity}，訂單號 {orderNo}，請及時確認。',
+    ],
+  ),
+  'order.confirmed': t(
+    ['订单已确认', 'Order confirmed', '訂單已確認'],
+    [
+      '卖方已确认订单 {orderNo}（{goodsName}），请按时付款。',
+      'The seller confirmed order {orderNo} ({goodsName}). Please pay in time.',
+      '賣方已確認訂單 {orderNo}（{goodsName}），請按時付款。',
+    ],
+  ),
+  'order.refused': t(
+    ['订单被拒绝', 'Order refused', '訂單被拒絕'],
+    [
+      '卖方拒绝了订单 {orderNo}（{goodsName}）：{reason}',
+      'The seller refused order {orderNo} ({goodsName}): {reason}',
+      '賣方拒絕了訂單 {orderNo}（{goodsName}）：{reason}',
+    ],
+  ),
+  'order.cancelled': t(
+    ['订单已取消', 'Order cancelled', '訂單已取消'],
+    [
+      '订单 {orderNo}（{goodsName}）已取消：{reason}',
+      'Order {orderNo} ({goodsName}) was cancelled: {reason}',
+      '訂單 {orderNo}（{goodsName}）已取消：{reason}',
+    ],
+  ),
+  'order.paid': t(
+    ['买方已付款', 'Payment reported', '買方已付款'],
+    [
+      '买方报告已支付订单 {orderNo} 的货款 {amount} {currency}，请核对后确认收款。',
+      'The buyer reports paying {amount} {currency} for order {orderNo}. Please check and confirm the payment.',
+      '買方報告已支付訂單 {orderNo} 的貨款 {amount} {currency}，請核對後確認收款。',
+    ],
+  ),
+  'order.paymentConfirmed': t(
+    ['卖方已确认收款', 'Payment confirmed', '賣方已確認收款'],
+    [
+      '卖方已确认收到订单 {orderNo} 的货款，等待发货。',
+      'The seller confirmed receiving the payment for order {orderNo}; shipment follows.',
+      '賣方已確認收到訂單 {orderNo} 的貨款，等待發貨。',
+    ],
+  ),
+  'order.shipped': t(
+    ['卖方已发货', 'Goods shipped', '賣方已發貨'],
+    [
+      '订单 {orderNo}（{goodsName}）已发货，收到货物后请确认收货。',
+      'Order {orderNo} ({goodsName}) has shipped. Please confirm receipt when the goods arrive.',
+      '訂單 {orderNo}（{goodsName}）已發貨，收到貨物後請確認收貨。',
+    ],
+  ),
+  'order.completed': t(
+    ['订单已完成', 'Order completed', '訂單已完成'],
+    ['订单 {orderNo}（{goodsName}）已完成。', 'Order {orderNo} ({goodsName}) is complete.', '訂單 {orderNo}（{goodsName}）已完成。'],
+  ),
+  'order.deadlineNear': t(
+    ['订单即将到期', 'Order deadline near', '訂單即將到期'],
+    [
+      '订单 {orderNo} 须在 {deadline} 前处理，逾期将自动处理。',
+      'Order {orderNo} must be acted on before {deadline}; after that it is handled automatically.',
+      '訂單 {orderNo} 須在 {deadline} 前處理，逾期將自動處理。',
+    ],
+  ),
+  'listing.approved': t(
+    ['挂牌审核通过', 'Listing approved', '掛牌審核通過'],
+    [
+      '您的挂牌 {goodsName}（{listingCode}）已审核通过并上架。',
+      'Your listing {goodsName} ({listingCode}) was approved and is on sale.',
+      '您的掛牌 {goodsName}（{listingCode}）已審核通過並上架。',
+    ],
+  ),
+  'listing.rejected': t(
+    ['挂牌审核未通过', 'Listing rejected', '掛牌審核未通過'],
+    [
+      '您的挂牌 {goodsName}（{listingCode}）未通过审核：{reason}',
+      'Your listing {goodsName} ({listingCode}) was rejected: {reason}',
+      '您的掛牌 {goodsName}（{listingCode}）未通過審核：{reason}',
+    ],
+  ),
+  'listing.suspended': t(
+    ['挂牌已暂停', 'Listing suspended', '掛牌已暫停'],
+    [
+      '您的挂牌 {goodsName}（{listingCode}）已被平台暂停：{reason}',
+      'The platform suspended your listing {goodsName} ({listingCode}): {reason}',
+      '您的掛牌 {goodsName}（{listingCode}）已被平台暫停：{reason}',
+    ],
+  ),
+  'listing.reinstated': t(
+    ['挂牌已恢复', 'Listing reinstated', '掛牌已恢復'],
+    [
+      '您的挂牌 {goodsName}（{listingCode}）已恢复上架。',
+      'Your listing {goodsName} ({listingCode}) is on sale again.',
+      '您的掛牌 {goodsName}（{listingCode}）已恢復上架。',
+    ],
+  ),
+  'listing.expired': t(
+    ['挂牌已到期', 'Listing expired', '掛牌已到期'],
+    [
+      '您的挂牌 {goodsName}（{listingCode}）已到期下架。',
+      'Your listing {goodsName} ({listingCode}) has expired and left the market.',
+      '您的掛牌 {goodsName}（{listingCode}）已到期下架。',
+    ],
+  ),
+  'deposit.credited': t(
+    ['保证金入账', 'Deposit credited', '保證金入帳'],
+    [
+      '保证金账户入账 {amount} {currency}（{reference}）。',
+      '{amount} {currency} was credited to your deposit account ({reference}).',
+      '保證金帳戶入帳 {amount} {currency}（{reference}）。',
+    ],
+  ),
+  'deposit.debited': t(
+    ['保证金出账', 'Deposit debited', '保證金出帳'],
+    [
+      '保证金账户出账 {amount} {currency}（{reference}）。',
+      '{amount} {currency} was paid out of your deposit account ({reference}).',
+      '保證金帳戶出帳 {amount} {currency}（{reference}）。',
+    ],
+  ),
+  'deposit.frozen': t(
+    ['保证金冻结', 'Deposit frozen', '保證金凍結'],
+    [
+      '保证金 {amount} {currency} 已冻结（{reference}）。',
+      '{amount} {currency} of your deposit was frozen ({reference}).',
+      '保證金 {amount} {currency} 已凍結（{reference}）。',
+    ],
+  ),
+  'deposit.released': t(
+    ['保证金解冻', 'Deposit released', '保證金解凍'],
+    [
+      '保证金 {amount} {currency} 已解冻（{reference}）。',
+      '{amount} {currency} of your deposit was released ({reference}).',
+      '保證金 {amount} {currency} 已解凍（{reference}）。',
+    ],
+  ),
+  'deposit.forfeited': t(
+    ['保证金罚没', 'Deposit forfeited', '保證金罰沒'],
+    [
+      '保证金 {amount} {currency} 因违约划转给对方（{reference}）。',
+      '{amount} {currency} of your deposit was forfeited to the other party ({reference}).',
+      '保證金 {amount} {currency} 因違約劃轉給對方（{reference}）。',
+    ],
+  ),
+} as const satisfies Record<string, Template>;
+
+export type MessageKind = keyof typeof MESSAGE_TEMPLATES;
+export const MESSAGE_KINDS = Object.keys(MESSAGE_TEMPLATES) as MessageKind[];
+
+/** The values a message's texts are filled from. */
+export type MessageParams = Record<string, string | number>;
+
+/** Groups digits of integer cents: 1234567 -> "12,345.67" (exact, no floating point). */
+export function formatCents(cents: number): string {
+  const negative = cents < 0;
+  const abs = Math.abs(Math.trunc(cents));
+  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${units}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A message's title and text in one language; an unknown kind (a newer server's) shows its name. */
+export function renderMessage(kind: string, params: MessageParams, lang: Lang): { title: string; text: string } {
+  const template = (MESSAGE_TEMPLATES as Record<string, Template>)[kind];
+  if (!template) return { title: kind, text: '' };
+  const shown: MessageParams = { ...params };
+  if (typeof shown.amount === 'number') shown.amount = formatCents(shown.amount);
+  return { title: interpolate(template.title[lang], shown), text: interpolate(template.text[lang], shown) };
+}
+
+/** The page a message opens: a web route and its query (e.g. an order detail with its orderNo). */
+export const messageLinkSchema = z.object({ route: z.string(), query: z.record(z.string(), z.string()).optional() });
+export type MessageLink = z.infer<typeof messageLinkSchema>;
+
+/** One message as its reader sees it, title and text in the reader's language. */
+export const messageSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  text: z.string(),
+  link: messageLinkSchema,
+  read: z.boolean(),
+  /** UTC ISO time it was written. */
+  time: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messagePageBodySchema = z.strictObject({
+  pageNo: pageNoSchema.default(1),
+  pageSize: pageSizeSchema.default(MESSAGE_PAGE_SIZE),
+  /** Only unread (true) or only read (false) messages; all when absent. */
+  read: z.boolean().optional(),
+});
+
+export const messageReadBodySchema = z.strictObject({
+  ids: z.array(idTextSchema).min(1, { message: 'required' }).max(MESSAGE_READ_MAX, { message: 'tooMany' }),
+});
+
+export const unreadCountSchema = z.object({ count: z.number().int() });
+
+export const messageEndpoints = {
+  page: {
+    method: 'POST',
+    path: '/omc/api/message/page',
+    access: { permission: MESSAGE_PERMISSION },
+    body: messagePageBodySchema,
+    answer: pageOf(messageSchema),
+    summary: "The caller's messages, newest first",
+  },
+  read: {
+    method: 'POST',
+    path: '/omc/api/message/read',
+    access: { permission: MESSAGE_PERMISSION },
+    body: messageReadBodySchema,
+    answer: z.array(messageSchema),
+    summary: "Marks the caller's messages read (404 when any id is not the caller's); answers them",
+  },
+  unreadCount: {
+    method: 'POST',
+    path: '/omc/api/message/unreadCount',
+    access: { permission: MESSAGE_PERMISSION },
+    answer: unreadCountSchema,
+    summary: "How many of the caller's messages are unread (the bell)",
+  },
+  stream: {
+    method: 'GET',
+    path: '/omc/api/message/stream',
+    access: { permission: MESSAGE_PERMISSION },
+    answer: z.null(),
+    summary:
+      'Server-Sent Events: `message` (id = message id; Last-Event-ID resumes after it), `change` (order, listing, deposit changes of the caller’s company), heartbeat comments',
+  },
+} as const satisfies Record<string, Endpoint>;
+
+/** The names of the events the stream sends. */
+export const STREAM_EVENTS = { message: 'message', change: 'change' } as const;
+
+/** A `change` event's data: what changed, so a page showing it asks again. */
+export const changeEventSchema = z.object({ topic: z.string(), key: z.string(), action: z.string() });
+export type ChangeNotice = z.infer<typeof changeEventSchema>;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { COMPANY_PERMISSION } from './admin-company';
+import { PAGE_SIZE_OPTIONS } from './constants';
+import type { Endpoint } from './endpoint';
+import { idTextSchema, pageNoSchema } from './paging';
+
+/**
+ * The supplier list (供应商管理) under the spec's call names. It is the same
+ * list the back-office resource /omc/api/company/suppliers keeps and checkRelation reads.
+ */
+
+export const SUPPLIER_REMARK_MAX = 200;
+
+const remarkSchema = z.string().trim().max(SUPPLIER_REMARK_MAX, { message: 'tooLong' });
+const pageSizeOption = z
+  .number()
+  .int()
+  .refine((v) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(v), { message: 'invalidValue' });
+
+export const supplierRelationSchema = z.object({
+  /** The supplier's user id (the row's key). */
+  id: z.string(),
+  supplierUserId: z.string(),
+  /** The supplier's company name. */
+  supplierName: z.string(),
+  /** When it was added. */
+  since: z.string(),
+  remark: z.string(),
+});
+export type SupplierRelation = z.infer<typeof supplierRelationSchema>;
+
+export const supplierRelationPageSchema = z.object({
+  items: z.array(supplierRelationSchema),
+  totalItem: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SupplierRelationPage = z.infer<typeof supplierRelationPageSchema>;
+
+export const supplierRelationPageBodySchema = z.strictObject({
+  pageNo: pageNoSchema.default(1),
+  pageSize: pageSizeOption.default(8),
+});
+
+export const supplierRelationAddBodySchema = z
+  .strictObject({
+    supplierUserId: idTextSchema.optional(),
+    /** A company's exact name, when the user id is not known. */
+    supplierName: z.string().trim().max(100, { message: 'tooLong' }).optional(),
+    remark: remarkSchema.default(''),
+  })
+  .refine((b) => Boolean(b.supplierUserId) || Boolean(b.supplierName), { path: ['supplierUserId'], message: 'required' });
+export type SupplierRelationAddBody = z.input<typeof supplierRelationAddBodySchema>;
+
+export const supplierRelationRemarkBodySchema = z.strictObject({ supplierUserId: idTextSchema, remark: remarkSchema });
+export const supplierRelationRemoveBodySchema = z.strictObject({ supplierUserId: idTextSchema });
+
+export const supplierRelationEndpoints = {
+  page: {
+    method: 'POST',
+    path: '/purchase/ws/purCustomerRelation/page',
+    access: { permission: COMPANY_PERMISSION },
+    body: supplierRelationPageBodySchema,
+    answer: supplierRelationPageSchema,
+    summary: "The caller's supplier list",
+  },
+  add: {
+    method: 'POST',
+    path: '/purchase/ws/purCustomerRelation/add',
+    access: { permission: COMPANY_PERMISSION },
+    body: supplierRelationAddBodySchema,
+    answer: supplierRelationSchema,
+    summary: 'Add a supplier by user id or exact company name, with a remark',
+  },
+  remark: {
+    method: 'POST',
+    path: '/purchase/ws/purCustomerRelation/remark',
+    access: { permission: COMPANY_PERMISSION },
+    body: supplierRelationRemarkBodySchema,
+    answer: supplierRelationSchema,
+    summary: "Change a supplier's remark",
+  },
+  remove: {
+    method: 'POST',
+    path: '/purchase/ws/purCustomerRelation/remove',
+    access: { permission: COMPANY_PERMISSION },
+    body: supplierRelationRemoveBodySchema,
+    answer: z.object({ supplierUserId: z.string() }),
+    summary: 'Take a supplier off the list',
+  },
+} as const satisfies Record<string, Endpoint>;
