@@ -37,7 +37,8 @@ function fakeApi(answers: Record<string, unknown>) {
   return { api, asked };
 }
 
-describe('the server-rendered first screen', () => {
+// The first render loads the app's lazy routes and antd's styles: seconds on a busy machine.
+describe('the server-rendered first screen', { timeout: 30_000 }, () => {
   it('covers /login and the portal pages, not the back office', () => {
     expect(hasFirstScreen('/login')).toBe(true);
     expect(hasFirstScreen('/index')).toBe(true);
