@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from './constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema, pageOf, pageSizeSchema } from './paging';
+import { requiredText, text } from './validation';
 
 /** What a company user needs to see its own deposit account and ledger. */
 export const DEPOSIT_PERMISSION = 'trade:deposit';
@@ -57,7 +58,7 @@ export const depositEntriesBodySchema = z.strictObject({
   currency: currencySchema.optional(),
 });
 
-const referenceSchema = z.string().trim().min(1, { message: 'required' }).max(DEPOSIT_REFERENCE_MAX, { message: 'tooLong' });
+const referenceSchema = requiredText(DEPOSIT_REFERENCE_MAX);
 
 /** An operator's record of money received (credit) or paid out (debit) for one company. */
 export const depositMoveBodySchema = z.strictObject({
@@ -77,7 +78,7 @@ export const depositAdminPageBodySchema = z.strictObject({
   pageSize: pageSizeSchema.default(DEPOSIT_PAGE_SIZE),
   currency: currencySchema.optional(),
   /** Part of the company's name or its account name. */
-  keyword: z.string().trim().max(60, { message: 'tooLong' }).optional(),
+  keyword: text(60).optional(),
 });
 export const depositAdminRowSchema = depositAccountSchema.extend({
   companyUserId: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, LISTING_MANAGE_STATE_VALUES, LISTING_TYPE_VALUES, PAGE_SIZE_OPTIONS, type ListingManageState } from './constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema } from './paging';
+import { inputString, requiredText, text } from './validation';
 
 /**
  * A supplier's own listings (我的挂牌) and the operator's review queue (挂牌审核). The listing is
@@ -23,8 +24,6 @@ export const LISTING_LIMITS = {
   keywordMax: 40,
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, { message: 'tooLong' });
-const requiredText = (max: number) => text(max).min(1, { message: 'required' });
 const codeSchema = requiredText(32);
 /** Whole cents. */
 const centsSchema = z.number().int({ message: 'invalidValue' }).min(1, { message: 'tooSmall' }).max(1e13, { message: 'tooLarge' });
@@ -41,8 +40,7 @@ export const quantitySchema = z
   .refine(hasThreeDecimalsAtMost, { message: 'invalidValue' });
 const positiveQuantity = quantitySchema.refine((v) => v > 0, { message: 'tooSmall' });
 /** A picture: a stored file's id (the upload answers it). */
-const fileIdSchema = z
-  .string()
+const fileIdSchema = inputString()
   .trim()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'invalidFormat' });
 const pageSizeOption = z

@@ -3,6 +3,7 @@ import { ORDER_ACTION_VALUES, ORDER_STATE_VALUES, PAGE_SIZE_OPTIONS, type OrderS
 import type { Endpoint } from './endpoint';
 import { quantitySchema } from './listing-manage';
 import { pageNoSchema } from './paging';
+import { inputString, requiredText, text } from './validation';
 
 /**
  * Orders (采购订单, 销售订单, 订单监管). An order is
@@ -26,14 +27,10 @@ export const ORDER_LIMITS = {
   keywordMax: 40,
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, { message: 'tooLong' });
-const requiredText = (max: number) => text(max).min(1, { message: 'required' });
-const orderNoSchema = z
-  .string()
+const orderNoSchema = inputString()
   .trim()
   .regex(/^[A-Za-z0-9]{1,40}$/, { message: 'invalidFormat' });
-const fileIdSchema = z
-  .string()
+const fileIdSchema = inputString()
   .trim()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'invalidFormat' });
 const pageSizeOption = z
@@ -53,8 +50,7 @@ export const orderPlaceBodySchema = z.strictObject({
   contactPhone: requiredText(ORDER_LIMITS.contactPhoneMax).regex(/^[0-9+\-\s()]+$/, { message: 'invalidFormat' }),
   remark: text(ORDER_LIMITS.remarkMax).default(''),
   /** Made once per attempt by the client: the same id sent again answers the same order. */
-  requestId: z
-    .string()
+  requestId: inputString()
     .trim()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'invalidFormat' }),
 });

@@ -3,6 +3,7 @@ import { COMPANY_PERMISSION } from './admin-company';
 import { PAGE_SIZE_OPTIONS } from './constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema } from './paging';
+import { text } from './validation';
 
 /**
  * The supplier list (供应商管理) under the spec's call names. It is the same
@@ -11,7 +12,7 @@ import { idTextSchema, pageNoSchema } from './paging';
 
 export const SUPPLIER_REMARK_MAX = 200;
 
-const remarkSchema = z.string().trim().max(SUPPLIER_REMARK_MAX, { message: 'tooLong' });
+const remarkSchema = text(SUPPLIER_REMARK_MAX);
 const pageSizeOption = z
   .number()
   .int()
@@ -46,7 +47,7 @@ export const supplierRelationAddBodySchema = z
   .strictObject({
     supplierUserId: idTextSchema.optional(),
     /** A company's exact name, when the user id is not known. */
-    supplierName: z.string().trim().max(100, { message: 'tooLong' }).optional(),
+    supplierName: text(100).optional(),
     remark: remarkSchema.default(''),
   })
   .refine((b) => Boolean(b.supplierUserId) || Boolean(b.supplierName), { path: ['supplierUserId'], message: 'required' });
