@@ -32,29 +32,28 @@ function request(port: number, method: string, url: string, body?: string): Prom
 }
 
 /**
- * A request whose body arrives in two parts with a pause between: it is in flight while the server
- * is told to stop, and must still get its answer.
+ * A request whose body arrives in two parts: the head and the first part at once, the rest when
+ * `finish` is called. In between it is in flight, and stays so while the server is told to stop.
  */
-function slowRequest(port: number, firstPartSent: () => void): Promise<Outcome> {
+function slowRequest(port: number): { answer: Promise<Outcome>; finish: () => void } {
   const body = JSON.stringify({ account: 'admin', password: 'x', check_code: 'ABCD', req_code_session_id: 'none' });
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write(
-        `POST /omc/submitLogin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
-      );
-      socket.write(body.slice(0, 10));
-      firstPartSent();
-      setTimeout(() => socket.write(body.slice(10)), 2500);
-    });
-    let answer = '';
+  const socket = net.connect(port, '127.0.0.1', () => {
+    socket.write(
+      `POST /omc/submitLogin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+    );
+    socket.write(body.slice(0, 10));
+  });
+  const answer = new Promise<Outcome>((resolve) => {
+    let text = '';
     let error = '';
-    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
     socket.on('error', (err) => (error = err.message));
     socket.on('close', () => {
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1];
-      resolve(status ? { status: Number(status) } : { failed: `slow request: no answer (${error}; ${answer.slice(0, 200)})` });
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
+      resolve(status ? { status: Number(status) } : { failed: `slow request: no answer (${error}; ${text.slice(0, 200)})` });
     });
   });
+  return { answer, finish: () => socket.write(body.slice(10)) };
 }
 
 async function waitForHealth(port: number, ms: number): Promise<void> {
@@ -118,16 +117,17 @@ describe('npm start and SIGTERM', () => {
       const clients = [0, 1, 2, 3].map(client);
       await new Promise((r) => setTimeout(r, 1000));
 
-      let slowStarted!: () => void;
-      const started = new Promise<void>((resolve) => (slowStarted = resolve));
-      const slow = slowRequest(port, slowStarted);
-      await started;
-      // Long enough for the server to have read the headers and started the request, on a busy machine too.
-      await new Promise((r) => setTimeout(r, 1000));
+      const slow = slowRequest(port);
+      // In flight once the server has read its head and started it: its log says so (the load asks
+      // nothing of this address).
+      await expect.poll(() => output.includes('"url":"/omc/submitLogin"'), { timeout: 20_000 }).toBe(true);
       const termAt = Date.now();
       process.kill(-server.pid!, 'SIGTERM');
+      await expect.poll(() => output.includes('shutting down'), { timeout: 5_000 }).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      slow.finish();
 
-      const slowOutcome = await slow;
+      const slowOutcome = await slow.answer;
       const { code, at } = await exited;
       loading = false;
       await Promise.all(clients);
