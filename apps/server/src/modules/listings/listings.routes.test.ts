@@ -218,6 +218,23 @@ describe('portalListingDetail', () => {
     expect(detail.deliveryPlace).not.toBe('');
   });
 
+  it('carries the order step and the deposit share, so the order box checks what the server will', async () => {
+    const row = await t.database.db
+      .selectFrom('listings')
+      .select(['trade_listing_code', 'step_milli', 'deposit_ratio'])
+      .where('obj_state', '=', 1)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('listings')
+      .set({ step_milli: 2500, deposit_ratio: 15 })
+      .where('trade_listing_code', '=', row.trade_listing_code)
+      .execute();
+    const res = await t.app.inject({ method: 'POST', url: DETAIL, payload: { tradeListingCode: row.trade_listing_code } });
+    const detail = envelope(res).data as ListingDetail;
+    expect(detail.objStepNum).toBe(2.5);
+    expect(detail.depositRatio).toBe(15);
+  });
+
   it('answers 404 for an unknown or withdrawn listing and 400 for a bad code', async () => {
     const missing = await t.app.inject({ method: 'POST', url: DETAIL, payload: { tradeListingCode: 'GP0000' } });
     expect(missing.statusCode).toBe(404);

@@ -297,6 +297,8 @@ export function createListingsService(deps: ListingsDeps) {
         deliveryStart: row.delivery_start,
         deliveryEnd: row.delivery_end,
         remark: row.remark,
+        objStepNum: fromMilli(row.step_milli),
+        depositRatio: row.deposit_ratio,
         seller: {
           userId: String(row.seller_id),
           companyName: shop?.company_name ?? row.user_name,
