@@ -312,7 +312,13 @@ describe('the trading pages in three languages', { timeout: 240_000 }, () => {
     for (const [page, path, name] of shots) {
       await page.goto(path);
       await page.locator('.ant-table-wrapper, iframe').filter({ visible: true }).first().waitFor();
-      if (name === 'product') await page.frameLocator('iframe').first().getByTestId('order-submit').waitFor();
+      if (name === 'product') {
+        // The page the app rendered holds the last frame (a first-screen copy may hold another until it goes).
+        const frame = page.frameLocator('iframe').last();
+        await frame.getByTestId('order-submit').waitFor();
+        await poll(() => frame.locator('.ant-skeleton').count()).toBe(0);
+        await poll(() => page.locator('#first-screen').count()).toBe(0);
+      }
       // Loaded: no skeleton or spinner left (the live stream keeps the network busy, so "idle" never comes).
       await poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').filter({ visible: true }).count()).toBe(0);
       await screenshot(page, `trading-${name}-${lang}`);

@@ -49,7 +49,7 @@ function returnAddress(code: string): string {
 
 /** The order box of a listing on sale: quantity (with its rule), delivery address, contact, remark. */
 export function OrderBox({ listing }: { listing: ListingDetail }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation('trade');
   const client = useQueryClient();
   const user = useCurrentUser();
   const [form] = Form.useForm<OrderForm>();
