@@ -393,7 +393,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     content: createContentAdminServices({ db, cms, now }),
     uploads: createUploadService({ db, now, quotaBytes: s.UPLOAD_QUOTA_MB_PER_COMPANY * 1024 * 1024 }),
   });
-  registerCompanyRoutes(app, { access, company: createCompanyService({ db, now }) });
+  registerCompanyRoutes(app, {
+    access,
+    company: createCompanyService({ db, now }),
+    setSupplierRemark: (buyer, supplier, remark) => supplierRelations.remark(buyer, supplier, remark),
+  });
   // Live: the message centre and its stream
   registerMessagesRoutes(app, {
     access,

@@ -88,6 +88,8 @@ export const supplierRowSchema = z.object({
   nickName: z.string(),
   companyName: z.string(),
   addedAt: z.string(),
+  /** The buyer's own note on this supplier. */
+  remark: z.string(),
 });
 export type SupplierRow = z.infer<typeof supplierRowSchema>;
 
@@ -104,8 +106,8 @@ export const suppliersResource = defineResource({
   create: z.strictObject({
     /** The supplier's account name. */
     account: requiredText(LIMITS.usernameMax),
+    remark: text(200).optional(),
     buyerUserId: userIdText.optional(),
   }),
-  update: z.object({}),
-  updatable: false,
+  update: z.object({ remark: text(200) }),
 });

@@ -132,6 +132,10 @@ export const listingDetailSchema = listingItemSchema.extend({
   deliveryStart: z.string(),
   deliveryEnd: z.string(),
   remark: z.string(),
+  /** Order quantities are objMinNum plus whole steps of this; 0: any quantity. */
+  objStepNum: z.number(),
+  /** Margin listings (D): the percentage of an order's amount frozen from the buyer's deposit. */
+  depositRatio: z.number().int(),
   seller: listingSellerSchema,
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;

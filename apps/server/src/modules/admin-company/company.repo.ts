@@ -32,16 +32,17 @@ export function createCompanyRepo(db: Db) {
         .execute();
     },
 
-    async supplierPage(buyerId: number, keyword: string | undefined, pageNo: number, pageSize: number) {
+    async supplierPage(buyerId: number, keyword: string | undefined, pageNo: number, pageSize: number, supplierId?: number) {
       let q = db
         .selectFrom('pur_customer_relations as r')
         .innerJoin('users as u', 'u.id', 'r.supplier_user_id')
         .leftJoin('companies as c', 'c.id', 'u.company_id')
         .where('r.buyer_user_id', '=', buyerId);
+      if (supplierId !== undefined) q = q.where('r.supplier_user_id', '=', supplierId);
       if (keyword)
         q = q.where((eb) => eb.or([contains('u.account', keyword), contains('u.nick_name', keyword), contains('c.name', keyword)]));
       const rows = q
-        .select(['u.id', 'u.account', 'u.nick_name', 'c.name as company_name', 'r.created_at'])
+        .select(['u.id', 'u.account', 'u.nick_name', 'c.name as company_name', 'r.created_at', 'r.remark'])
         .orderBy('r.created_at', 'desc')
         .orderBy('u.id');
       return pageAndTotal(rows, q, pageNo, pageSize);
@@ -57,10 +58,10 @@ export function createCompanyRepo(db: Db) {
         .where('supplier_user_id', '=', supplierId)
         .executeTakeFirst();
     },
-    async addRelation(buyerId: number, supplierId: number, at: string): Promise<void> {
+    async addRelation(buyerId: number, supplierId: number, remark: string, at: string): Promise<void> {
       await db
         .insertInto('pur_customer_relations')
-        .values({ buyer_user_id: buyerId, supplier_user_id: supplierId, created_at: at })
+        .values({ buyer_user_id: buyerId, supplier_user_id: supplierId, remark, created_at: at })
         .execute();
     },
     async removeRelation(buyerId: number, supplierId: number): Promise<void> {

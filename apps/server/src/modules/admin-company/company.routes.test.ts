@@ -140,6 +140,28 @@ describe('the supplier list', () => {
     ]);
   });
 
+  it('keeps a remark given when adding and changed later; another buyer cannot change it', async () => {
+    const supplierId = String((await idOf('supplier01')).id);
+    await data(suppliersResource.endpoints.remove, { id: supplierId }, buyer);
+    const added = await data<SupplierRow>(suppliersResource.endpoints.create, { account: 'supplier01', remark: '长期煤炭供应' }, buyer);
+    expect(added.remark).toBe('长期煤炭供应');
+    const changed = await data<SupplierRow>(suppliersResource.endpoints.update, { id: supplierId, remark: '年度框架协议' }, buyer);
+    expect(changed).toMatchObject({ id: supplierId, account: 'supplier01', remark: '年度框架协议' });
+    const list = await data<{ rows: SupplierRow[] }>(suppliersResource.endpoints.list, { pageNo: 1, pageSize: 10 }, buyer);
+    expect(list.rows.find((r) => r.id === supplierId)?.remark).toBe('年度框架协议');
+
+    // supplier01 keeps no list with itself on it: the same id is not found there, and nothing changes.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: suppliersResource.endpoints.update.path,
+      headers: { token: supplier },
+      payload: { id: supplierId, remark: 'x' },
+    });
+    expect(res.statusCode).toBe(404);
+    const again = await data<{ rows: SupplierRow[] }>(suppliersResource.endpoints.list, { pageNo: 1, pageSize: 10 }, buyer);
+    expect(again.rows.find((r) => r.id === supplierId)?.remark).toBe('年度框架协议');
+  });
+
   it("refuses another tenderer's list (-107), operators, itself, duplicates and unknown accounts, writing nothing", async () => {
     const supplierId = (await idOf('supplier01')).id;
     const before = await snapshot();

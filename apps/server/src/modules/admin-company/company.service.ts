@@ -56,9 +56,14 @@ export function createCompanyService({ db, now }: { db: Db; now: () => Date }) {
     };
   }
 
-  async function suppliers(actor: { userId: number }, f: { keyword?: string; buyerUserId?: string }, pageNo: number, pageSize: number) {
+  async function suppliers(
+    actor: { userId: number },
+    f: { keyword?: string; buyerUserId?: string; supplierId?: number },
+    pageNo: number,
+    pageSize: number,
+  ) {
     const buyer = ownBuyer(actor, f.buyerUserId);
-    const { rows, total } = await createCompanyRepo(db).supplierPage(buyer, f.keyword, pageNo, pageSize);
+    const { rows, total } = await createCompanyRepo(db).supplierPage(buyer, f.keyword, pageNo, pageSize, f.supplierId);
     return {
       total,
       rows: rows.map((r): SupplierRow => ({
@@ -67,6 +72,7 @@ export function createCompanyService({ db, now }: { db: Db; now: () => Date }) {
         nickName: r.nick_name,
         companyName: r.company_name ?? '',
         addedAt: r.created_at,
+        remark: r.remark,
       })),
     };
   }
@@ -105,7 +111,7 @@ export function createCompanyService({ db, now }: { db: Db; now: () => Date }) {
     suppliers,
 
     /** Puts a company user on the caller's supplier list: from then on it may bid on the caller's tenders. */
-    async addSupplier(body: { account: string; buyerUserId?: string }, actor: Actor): Promise<SupplierRow> {
+    async addSupplier(body: { account: string; remark?: string; buyerUserId?: string }, actor: Actor): Promise<SupplierRow> {
       const buyer = ownBuyer(actor, body.buyerUserId);
       const repo = createCompanyRepo(db);
       const supplier = await repo.findUserByAccount(body.account);
@@ -114,8 +120,12 @@ export function createCompanyService({ db, now }: { db: Db; now: () => Date }) {
       if (!COMPANY_TYPES.includes(supplier.user_type)) throw new AppError('NOT_A_COMPANY');
       if (await repo.findRelation(buyer, supplier.id)) throw new AppError('SUPPLIER_EXISTS');
       await db.transaction().execute(async (trx) => {
-        await createCompanyRepo(trx).addRelation(buyer, supplier.id, now().toISOString());
-        await log(trx, actor, 'suppliers', 'create', String(supplier.id), undefined, { buyerUserId: buyer, supplier: supplier.account });
+        await createCompanyRepo(trx).addRelation(buyer, supplier.id, body.remark ?? '', now().toISOString());
+        await log(trx, actor, 'suppliers', 'create', String(supplier.id), undefined, {
+          buyerUserId: buyer,
+          supplier: supplier.account,
+          remark: body.remark ?? '',
+        });
       });
       const page = await suppliers(actor, { keyword: supplier.account }, 1, 100);
       return page.rows.find((r) => r.id === String(supplier.id))!;

@@ -218,7 +218,24 @@ describe('portalListingDetail', () => {
     expect(detail.deliveryPlace).not.toBe('');
   });
 
-  it('answers 404 for an unknown or withdrawn listing and 400 for a bad code', async () => {
+  it('carries the order step and the deposit share, so the order box checks what the server will', async () => {
+    const row = await t.database.db
+      .selectFrom('listings')
+      .select(['trade_listing_code', 'step_milli', 'deposit_ratio'])
+      .where('obj_state', '=', 1)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('listings')
+      .set({ step_milli: 2500, deposit_ratio: 15 })
+      .where('trade_listing_code', '=', row.trade_listing_code)
+      .execute();
+    const res = await t.app.inject({ method: 'POST', url: DETAIL, payload: { tradeListingCode: row.trade_listing_code } });
+    const detail = envelope(res).data as ListingDetail;
+    expect(detail.objStepNum).toBe(2.5);
+    expect(detail.depositRatio).toBe(15);
+  });
+
+  it('answers 404 for an unknown listing, for one in any state but on sale or sold out, and 400 for a bad code', async () => {
     const missing = await t.app.inject({ method: 'POST', url: DETAIL, payload: { tradeListingCode: 'GP0000' } });
     expect(missing.statusCode).toBe(404);
     expect(envelope(missing).error_no).toBe('100004');
@@ -229,6 +246,16 @@ describe('portalListingDetail', () => {
       .executeTakeFirstOrThrow();
     const res = await t.app.inject({ method: 'POST', url: DETAIL, payload: { tradeListingCode: withdrawn.trade_listing_code } });
     expect(res.statusCode).toBe(404);
+    // Draft, pending review, rejected, expired and suspended listings stay out of sight as well.
+    for (const state of [0, 4, 5, 6, 7]) {
+      await t.database.db
+        .updateTable('listings')
+        .set({ obj_state: state })
+        .where('trade_listing_code', '=', withdrawn.trade_listing_code)
+        .execute();
+      const hidden = await t.app.inject({ method: 'POST', url: DETAIL, payload: { tradeListingCode: withdrawn.trade_listing_code } });
+      expect(hidden.statusCode, `state ${state}`).toBe(404);
+    }
     const bad = await t.app.inject({ method: 'POST', url: DETAIL, payload: { tradeListingCode: '' } });
     expect(bad.statusCode).toBe(400);
     expect(envelope(bad).error_info).toContain('tradeListingCode');

@@ -5,6 +5,9 @@ import { AppError } from '../../platform/errors';
 import type { CardWithSkus, ListingCardRow, ListingFilter, ListingOrder, ListingsRepo } from './listings.repo';
 import { createPageAnchors, type PageAnchors, type StreamTotal } from './page-anchors';
 
+/** The listing states the portal shows: on sale and sold out. */
+const PUBLIC_LISTING_STATES = new Set([1, 2]);
+
 interface ListingsDeps {
   repo: ListingsRepo;
   /** Counting stops here when a price, quantity or seller filter is set. */
@@ -272,7 +275,9 @@ export function createListingsService(deps: ListingsDeps) {
 
     async detail(code: string): Promise<ListingDetail> {
       const row = await repo.findByCode(code);
-      if (!row || row.obj_state === 3) throw new AppError('NOT_FOUND');
+      // Only a listing on sale or sold out is public; a draft, one under review, rejected, withdrawn,
+      // expired or suspended is the owner's and the operator's business, and strangers learn nothing of it.
+      if (!row || !PUBLIC_LISTING_STATES.has(row.obj_state)) throw new AppError('NOT_FOUND');
       const [skus, shop, market, path] = await Promise.all([
         repo.skusOf(row.id),
         repo.findShop(row.seller_id),
@@ -297,6 +302,8 @@ export function createListingsService(deps: ListingsDeps) {
         deliveryStart: row.delivery_start,
         deliveryEnd: row.delivery_end,
         remark: row.remark,
+        objStepNum: fromMilli(row.step_milli),
+        depositRatio: row.deposit_ratio,
         seller: {
           userId: String(row.seller_id),
           companyName: shop?.company_name ?? row.user_name,

@@ -3,6 +3,7 @@ import type { DepositAccount } from '@portal/contracts/deposits';
 import type { ManagedListing } from '@portal/contracts/listing-manage';
 import type { Order, OrderAdminPage, OrderPage } from '@portal/contracts/orders';
 import { buildApp } from '../../app';
+import type { ChangeEvent } from '../../platform/events';
 import { expectDepositsConsistent } from '../../test/deposits';
 import { createTradingApp, manualClock, type Trader, type TradingApp } from '../../test/trading';
 
@@ -163,6 +164,28 @@ describe('an order through its whole life', () => {
     expect((await a.ok<Order>('admin', `${O}/adminDetail`, { orderNo: first.orderNo })).timeline).toHaveLength(1);
     expect(await a.refused('buyer02', `${O}/adminPage`, { pageNo: 1, pageSize: 8 })).toMatchObject({ status: 403 });
     expect(await a.refused('admin', `${O}/buyPage`, { pageNo: 1, pageSize: 8 })).toMatchObject({ status: 403 });
+  });
+});
+
+describe('live updates', () => {
+  it("tells both companies' pages of each change after it is committed, and nothing of a refusal", async () => {
+    const listing = await a.listingOnSale('supplier01', { objListingNum: 5 });
+    const seen: ChangeEvent[] = [];
+    const stop = a.app.live.events.subscribe((e) => {
+      if (e.topic === 'order') seen.push(e);
+    });
+    try {
+      const order = await a.place('buyer01', listing.tradeListingCode, 1);
+      await act('supplier01', 'confirm', order.orderNo);
+      await a.refused('supplier01', `${O}/confirm`, { orderNo: order.orderNo });
+      const both = [a.companyId.buyer01, a.companyId.supplier01];
+      expect(seen.map((e) => [e.key, e.action, e.companyIds])).toEqual([
+        [order.orderNo, 'placed', both],
+        [order.orderNo, 'confirm', both],
+      ]);
+    } finally {
+      stop();
+    }
   });
 });
 

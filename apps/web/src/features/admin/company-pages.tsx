@@ -104,9 +104,14 @@ export function SuppliersPage() {
         { title: t('suppliers.account'), dataIndex: 'account' },
         { title: t('suppliers.nickName'), dataIndex: 'nickName' },
         { title: t('suppliers.companyName'), dataIndex: 'companyName' },
+        { title: t('suppliers.remark'), dataIndex: 'remark' },
         { title: t('suppliers.addedAt'), dataIndex: 'addedAt', className: 'tabular', render: (v: string) => formatTime(v) },
       ]}
-      createFields={[{ name: 'account', label: t('suppliers.account'), help: t('suppliers.accountHelp') }]}
+      createFields={[
+        { name: 'account', label: t('suppliers.account'), help: t('suppliers.accountHelp') },
+        { name: 'remark', label: t('suppliers.remark'), kind: 'textarea', wide: true },
+      ]}
+      editFields={[{ name: 'remark', label: t('suppliers.remark'), kind: 'textarea', wide: true }]}
     />
   );
 }

@@ -9,7 +9,7 @@ import { CURRENT_USER_KEY } from '../../shared/use-current-user';
 import { OrderBox, orderAmount } from './order-box';
 
 beforeAll(async () => {
-  await initI18n('zh-CN', ['trading']);
+  await initI18n('zh-CN', ['trade']);
 });
 afterEach(cleanup);
 

@@ -31,14 +31,13 @@ export function orderAmount(singlePriceCents: number, quantity: number): number 
   return Math.round((singlePriceCents * Math.round(quantity * 1000)) / 1000);
 }
 
-/** The listing terms the quantity rule reads; the step and deposit ratio when the detail carries them. */
+/** The listing terms the quantity rule reads, and the deposit share a margin listing freezes. */
 export function termsOf(d: ListingDetail): QuantityTerms & { depositRatio: number } {
-  const extra = d as ListingDetail & { objStepNum?: number; depositRatio?: number };
   return {
     objMinNum: d.objMinNum,
-    objStepNum: extra.objStepNum ?? 0,
+    objStepNum: d.objStepNum,
     surplusListingNum: d.surplusListingNum,
-    depositRatio: d.listingType === 'D' ? (extra.depositRatio ?? 10) : 0,
+    depositRatio: d.listingType === 'D' ? d.depositRatio : 0,
   };
 }
 
@@ -50,7 +49,7 @@ function returnAddress(code: string): string {
 
 /** The order box of a listing on sale: quantity (with its rule), delivery address, contact, remark. */
 export function OrderBox({ listing }: { listing: ListingDetail }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation('trade');
   const client = useQueryClient();
   const user = useCurrentUser();
   const [form] = Form.useForm<OrderForm>();

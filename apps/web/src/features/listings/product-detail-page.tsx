@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { HOLD_BS, LISTING_STATES, LISTING_TYPES, PAYMENT_TYPES, TRANSPORT_WAYS, enumLabel } from '@portal/contracts/constants';
 import type { ListingDetail } from '@portal/contracts/listings';
 import { ApiError } from '../../api/client';
+import { withTexts } from '../../i18n/index';
 import { formatDate, formatDateTime, formatPrice, formatQuantity } from '../../shared/format';
 import { LoadError } from '../../shared/query-state';
 import { useDocumentTitle } from '../../shared/use-document-title';
@@ -13,8 +14,11 @@ import { storeHref } from './listing-card';
 import { useListingDetail } from './queries';
 import './listings.css';
 
-/** The order box loads only for a listing that can be ordered (its form is not part of the page's first download). */
-const OrderBox = lazy(() => import('./order-box').then((m) => ({ default: m.OrderBox })));
+/**
+ * The order box loads only for a listing that can be ordered, with its texts (the form and its
+ * words are not part of the market's first download).
+ */
+const OrderBox = lazy(() => withTexts(import('./order-box'), ['trade']).then((m) => ({ default: m.OrderBox })));
 
 function Detail({ d }: { d: ListingDetail }) {
   const { t } = useTranslation('trading');

@@ -36,7 +36,7 @@ export function LedgerTable({ rows, loading, pagination }: LedgerTableProps) {
           align: 'right',
           render: (_: number, e) => <Money cents={e.amount} currency={e.currency} signed={KIND_SIGN[e.kind]} />,
         },
-        { title: t('deposit.reference'), dataIndex: 'reference', ellipsis: true },
+        { title: t('deposit.reference'), dataIndex: 'reference', className: 'tc-reference' },
         {
           title: t('deposit.balanceAfter'),
           dataIndex: 'balanceAfter',

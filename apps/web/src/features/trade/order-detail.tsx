@@ -175,7 +175,7 @@ export function OrderDrawer({ orderNo, side, onClose }: { orderNo: string | null
       size="large"
       title={t('orders.detailTitle', { orderNo: orderNo ?? '' })}
       onClose={onClose}
-      data-testid="order-drawer"
+      rootClassName="tc-order-drawer"
     >
       {detail.isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />

@@ -51,6 +51,8 @@ function useColumns(side: Side, onOpen: (orderNo: string) => void) {
     {
       title: t('orders.orderNo'),
       dataIndex: 'orderNo',
+      // Order numbers are 16 digits: the column fits one whole, so it never runs into the goods.
+      width: 180,
       render: (no: string) => (
         <Button type="link" size="small" className="tc-num" onClick={() => onOpen(no)}>
           {no}
@@ -69,16 +71,18 @@ function useColumns(side: Side, onOpen: (orderNo: string) => void) {
       align: 'right' as const,
       render: (_: unknown, r: OrderRow) => <Money cents={r.amount} currency={r.currency} />,
     },
-    { title: t('orders.state'), render: (_: unknown, r: OrderRow) => <OrderStateTag state={r.state} /> },
+    // Wide enough for the longest state name in English ("Awaiting seller confirmation").
+    { title: t('orders.state'), width: 220, render: (_: unknown, r: OrderRow) => <OrderStateTag state={r.state} /> },
     {
       title: t('orders.nextDeadline'),
       className: 'tc-num',
+      width: 150,
       render: (_: unknown, r: OrderRow) => {
         const d = runningDeadline(r);
         return d ? formatDateTime(d.time) : '-';
       },
     },
-    { title: t('orders.createdAt'), className: 'tc-num', render: (_: unknown, r: OrderRow) => formatDateTime(r.createdAt) },
+    { title: t('orders.createdAt'), className: 'tc-num', width: 150, render: (_: unknown, r: OrderRow) => formatDateTime(r.createdAt) },
     {
       title: t('actions'),
       key: 'actions',
@@ -137,7 +141,7 @@ function CompanyOrdersPage({ side }: { side: 'buy' | 'sell' }) {
           loading={rows.isFetching && !rows.data}
           dataSource={rows.data?.items}
           pagination={paging.pagination(rows.data?.totalItem)}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1300 }}
           locale={{ emptyText: t(side === 'buy' ? 'orders.emptyBuy' : 'orders.emptySell') }}
           columns={columns}
         />
@@ -208,7 +212,7 @@ export function AdminOrdersPage() {
           loading={rows.isFetching && !rows.data}
           dataSource={rows.data?.items}
           pagination={paging.pagination(rows.data?.totalItem)}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1450 }}
           locale={{ emptyText: t('orders.emptyAdmin') }}
           columns={columns}
         />

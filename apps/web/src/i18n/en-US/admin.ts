@@ -332,6 +332,7 @@ export const admin: typeof source = {
     accountHelp: "The supplier's sign-in account; once added it may bid on this company's tenders",
     nickName: 'Nickname',
     companyName: 'Company',
+    remark: 'Remark',
     addedAt: 'Added',
   },
 };

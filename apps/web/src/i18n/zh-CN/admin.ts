@@ -324,6 +324,7 @@ export const admin = {
     accountHelp: '填写供应商的登录账号；加入后该供应商即可参与本企业的招标',
     nickName: '昵称',
     companyName: '企业名称',
+    remark: '备注',
     addedAt: '加入时间',
   },
 };

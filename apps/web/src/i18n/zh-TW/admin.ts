@@ -325,6 +325,7 @@ export const admin: typeof source = {
     accountHelp: '填寫供應商的登入帳號；加入後該供應商即可參與本企業的招標',
     nickName: '暱稱',
     companyName: '企業名稱',
+    remark: '備註',
     addedAt: '加入時間',
   },
 };
