@@ -268,17 +268,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const depositLedger = createDepositLedger({ now, notifyCompany: messages.notifyCompany });
   const deposits = createDepositsService({ repo: createDepositsRepo(db), ledger: depositLedger, write: writes.write });
   // Orders: listing management and review, orders with their deadlines, the supplier list
-  const postgres = database.dialect === 'postgres';
   const listingManage = createListingManageService({
-    repo: createListingManageRepo(db),
+    repo: createListingManageRepo(db, database.dialect),
     writes,
     scheduler,
     notifyCompany: messages.notifyCompany,
-    postgres,
     now,
   });
   const orders = createOrdersService({
-    repo: createOrdersRepo(db),
+    repo: createOrdersRepo(db, database.dialect),
     writes,
     scheduler,
     deposits: depositLedger,
@@ -289,7 +287,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       receiveDays: s.ORDER_RECEIVE_DAYS,
       nearHours: s.ORDER_DEADLINE_NEAR_HOURS,
     },
-    postgres,
     now,
   });
   scheduler.define(LISTING_EXPIRE_JOB, (trx, job, emit) => listingManage.expire(trx, job.key, job.runAt, emit));

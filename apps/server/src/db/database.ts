@@ -154,6 +154,14 @@ function preparingPool(pool: pg.Pool, max: number): PostgresPool {
   };
 }
 
+/**
+ * Locks the rows a select reads for the rest of the transaction on PostgreSQL. SQLite writes one
+ * transaction at a time, so a read inside a write transaction is already protected there.
+ */
+export function lockedForUpdate<Q extends { forUpdate(): Q }>(query: Q, dialect: Dialect): Q {
+  return dialect === 'postgres' ? query.forUpdate() : query;
+}
+
 /** An auto-incrementing integer primary key on either dialect. */
 export function withIdColumn<T extends string>(table: CreateTableBuilder<T>, dialect: Dialect): CreateTableBuilder<T, 'id'> {
   return dialect === 'postgres'

@@ -1,5 +1,5 @@
 import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
-import type { Db } from '../../db/database';
+import { lockedForUpdate, type Db, type Dialect } from '../../db/database';
 import type { Database, ListingTable } from '../../db/schema';
 import { contains } from '../../platform/resource';
 import { pageAndTotal } from '../../platform/table-repo';
@@ -17,16 +17,15 @@ export interface ListingPageFilter {
 }
 
 /** Storage of listings as their owners and the operators manage them. */
-export function createListingManageRepo(db: Db) {
+export function createListingManageRepo(db: Db, dialect: Dialect) {
   return {
     find(id: number, on: Db | Trx = db): Promise<ListingRow | undefined> {
       return on.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     /** The row, locked for the rest of the transaction on PostgreSQL (SQLite writes one at a time). */
-    findForUpdate(trx: Trx, id: number, postgres: boolean): Promise<ListingRow | undefined> {
-      const query = trx.selectFrom('listings').selectAll().where('id', '=', id);
-      return (postgres ? query.forUpdate() : query).executeTakeFirst();
+    findForUpdate(trx: Trx, id: number): Promise<ListingRow | undefined> {
+      return lockedForUpdate(trx.selectFrom('listings').selectAll().where('id', '=', id), dialect).executeTakeFirst();
     },
 
     page(filter: ListingPageFilter, pageNo: number, pageSize: number) {

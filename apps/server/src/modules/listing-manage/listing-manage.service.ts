@@ -34,7 +34,6 @@ export interface ListingManageDeps {
   writes: WritePath;
   scheduler: Scheduler;
   notifyCompany?: NotifyCompany;
-  postgres: boolean;
   now: () => Date;
 }
 
@@ -116,14 +115,14 @@ export function createListingManageService(deps: ListingManageDeps) {
   /** The caller's own listing, or 404 (another company's listing is never hinted at). */
   async function ownListing(trx: Trx, userId: number, id: number): Promise<{ row: ListingRow; companyId: number }> {
     const { companyId } = await companyOf(userId, trx);
-    const row = await repo.findForUpdate(trx, id, deps.postgres);
+    const row = await repo.findForUpdate(trx, id);
     if (!row || row.company_id !== companyId) throw new AppError('NOT_FOUND');
     return { row, companyId };
   }
 
   /** A listing the operator may act on: drafts are their owner's alone and answer 404. */
   async function reviewable(trx: Trx, id: number): Promise<ListingRow> {
-    const row = await repo.findForUpdate(trx, id, deps.postgres);
+    const row = await repo.findForUpdate(trx, id);
     if (!row || row.obj_state === 0) throw new AppError('NOT_FOUND');
     return row;
   }

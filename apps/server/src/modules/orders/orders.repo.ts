@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
-import type { Db } from '../../db/database';
+import { lockedForUpdate, type Db, type Dialect } from '../../db/database';
 import type { Database, OrderTable } from '../../db/schema';
 import { contains } from '../../platform/resource';
 import { pageAndTotal } from '../../platform/table-repo';
@@ -16,16 +16,15 @@ export interface OrderFilter {
 }
 
 /** Storage of orders, their timelines, and the stock they take from listings. */
-export function createOrdersRepo(db: Db) {
+export function createOrdersRepo(db: Db, dialect: Dialect) {
   return {
     findByNo(orderNo: string, on: Db | Trx = db): Promise<OrderRowData | undefined> {
       return on.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
     },
 
     /** The order, locked for the rest of the transaction on PostgreSQL (SQLite writes one at a time). */
-    findByNoForUpdate(trx: Trx, orderNo: string, postgres: boolean): Promise<OrderRowData | undefined> {
-      const query = trx.selectFrom('orders').selectAll().where('order_no', '=', orderNo);
-      return (postgres ? query.forUpdate() : query).executeTakeFirst();
+    findByNoForUpdate(trx: Trx, orderNo: string): Promise<OrderRowData | undefined> {
+      return lockedForUpdate(trx.selectFrom('orders').selectAll().where('order_no', '=', orderNo), dialect).executeTakeFirst();
     },
 
     findByRequest(buyerCompanyId: number, requestId: string, on: Db | Trx = db): Promise<OrderRowData | undefined> {

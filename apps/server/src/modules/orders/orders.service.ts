@@ -66,7 +66,6 @@ export interface OrdersDeps {
   deposits: DepositMoves;
   notifyCompany?: NotifyCompany;
   deadlines: OrderDeadlines;
-  postgres: boolean;
   now: () => Date;
 }
 
@@ -236,19 +235,7 @@ export function createOrdersService(deps: OrdersDeps) {
       await repo.returnStock(trx, order.listing_id, Number(order.quantity_milli), now().toISOString());
       emit({ topic: 'listing', key: String(order.listing_id), action: 'stock', companyIds: [order.seller_company_id] });
     }
-    if (Number(order.deposit_frozen) > 0) {
-      await deposits.release(
-        trx,
-        {
-          companyId: order.buyer_company_id,
-          currency: order.currency,
-          amount: Number(order.deposit_frozen),
-          reference: reference(order),
-          actorUserId,
-        },
-        emit,
-      );
-    }
+    await releaseDeposit(trx, order, actorUserId, emit);
   }
 
   /**
@@ -376,14 +363,14 @@ export function createOrdersService(deps: OrdersDeps) {
     async receive(trx, order, actor, body, emit) {
       const next = await step(trx, order, { action: 'receive', to: 6, actor, note: body.note, fileIds: [] });
       await scheduler.cancel(trx, ORDER_JOBS.receiveDeadline, order.order_no);
-      await complete(trx, next, actor.userId, emit);
+      await releaseDeposit(trx, next, actor.userId, emit);
       await tell(trx, next, 'seller', 'order.completed', emit, body.note);
       return next;
     },
   };
 
-  /** A completed margin order gives the buyer its deposit back. */
-  async function complete(trx: Trx, order: OrderRowData, actorUserId: number | null, emit: Emit): Promise<void> {
+  /** The buyer's frozen deposit back to it: on completion, and on a cancellation that forfeits nothing. */
+  async function releaseDeposit(trx: Trx, order: OrderRowData, actorUserId: number | null, emit: Emit): Promise<void> {
     if (Number(order.deposit_frozen) > 0) {
       await deposits.release(
         trx,
@@ -546,7 +533,7 @@ export function createOrdersService(deps: OrdersDeps) {
       // A voucher (pay) or waybill (ship) is one or more stored files; other calls may attach some too.
       const fileIds = await checkFiles(body.fileIds, action === 'pay' || action === 'ship');
       return writes.write({ actorUserId: userId, action, target: `order:${body.orderNo}` }, async (trx, emit, log) => {
-        const order = await repo.findByNoForUpdate(trx, body.orderNo, deps.postgres);
+        const order = await repo.findByNoForUpdate(trx, body.orderNo);
         const side = order ? sideOf(order, caller.companyId) : null;
         if (!order || !side) throw new AppError('NOT_FOUND');
         if (!ACTION_SIDES[action].includes(side)) throw new AppError('NO_RIGHT');
@@ -624,7 +611,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const order = await repo.findByNo(orderNo, trx);
       if (!order || order.state !== 5 || order.receive_by > runAt) return;
       const next = await step(trx, order, { action: 'autoReceive', to: 6, actor: null, note: '', fileIds: [] });
-      await complete(trx, next, null, emit);
+      await releaseDeposit(trx, next, null, emit);
       await tell(trx, next, 'buyer', 'order.completed', emit);
       await tell(trx, next, 'seller', 'order.completed', emit);
       changed(emit, next, 'autoReceive');
