@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { baseURL, launch, newPage, screenshot, signIn } from './support/browser';
+import { picture } from './support/picture';
 
 /**
  * The trading journey of the acceptance, with three people at once: supplier01 lists, the operator
@@ -91,40 +91,9 @@ async function act(page: Page, action: string, opts: { files?: string; note?: st
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** A small PNG made here, so the journey needs no image files. */
+/** A small picture as a file to upload. */
 function png(name: string) {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(data.length + 12);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), data.length + 8);
-    return out;
-  };
-  const [width, height] = [64, 48];
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const line = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [30, 120, 200]).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => line)));
-  const buffer = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return { name, mimeType: 'image/png', buffer };
+  return { name, mimeType: 'image/png', buffer: picture(64, 48, [30, 120, 200]) };
 }
 
 const GOODS = `E2E 小颗粒尿素 ${Date.now().toString(36)}`;
