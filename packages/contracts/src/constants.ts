@@ -94,12 +94,13 @@ export const ORDER_ACTIONS: Record<OrderAction, Localized> = {
 };
 /**
  * What a timeline entry records: the calls above plus what the platform does by itself
- * (placed, automatic cancellation when the seller does not confirm, automatic receipt).
+ * (placed, created from an auction or tender result, automatic cancellation when the seller does not confirm, automatic receipt).
  */
-export const ORDER_EVENT_VALUES = ['place', ...ORDER_ACTION_VALUES, 'autoCancel', 'autoReceive'] as const;
+export const ORDER_EVENT_VALUES = ['place', 'settle', ...ORDER_ACTION_VALUES, 'autoCancel', 'autoReceive'] as const;
 export type OrderEventAction = (typeof ORDER_EVENT_VALUES)[number];
 export const ORDER_EVENTS: Record<OrderEventAction, Localized> = {
   place: l('下单', 'Order placed', '下單'),
+  settle: l('成交生成订单', 'Created from the auction or tender result', '成交生成訂單'),
   ...ORDER_ACTIONS,
   autoCancel: l('超时自动取消', 'Cancelled automatically (not confirmed in time)', '逾時自動取消'),
   autoReceive: l('超时自动收货', 'Received automatically', '逾時自動收貨'),

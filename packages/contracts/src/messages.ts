@@ -37,6 +37,14 @@ export const MESSAGE_TEMPLATES = {
       '{party} 訂購了 {goodsName} {quantity}，訂單號 {orderNo}，請及時確認。',
     ],
   ),
+  'order.settled': t(
+    ['成交订单', 'Order from a result', '成交訂單'],
+    [
+      '与 {party} 的成交已生成订单 {orderNo}（{goodsName} {quantity}），请按时付款或等待付款。',
+      'The deal with {party} became order {orderNo} ({quantity} of {goodsName}). Pay, or wait for payment, in time.',
+      '與 {party} 的成交已生成訂單 {orderNo}（{goodsName} {quantity}），請按時付款或等待付款。',
+    ],
+  ),
   'order.confirmed': t(
     ['订单已确认', 'Order confirmed', '訂單已確認'],
     [

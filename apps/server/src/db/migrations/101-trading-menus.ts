@@ -12,15 +12,16 @@ import { applyReferenceData, type MenuDeclaration } from '../reference-data';
  *     trade:review         listing review: approve, reject, suspend, reinstate
  *     trade:order-watch    every order, read-only supervision
  *     trade:deposit-admin  deposit accounts: record money in and out
+ * Sort numbers leave room for the auction and tender pages a later migration adds between them.
  * Menu groups: `trading` (交易中心, company users) and `trading-admin` (交易管理, operators); a later
  * migration adds a page under them with applyReferenceData and parent_id set to the group.
  */
 
-const COMPANY = ['company_user'];
-const ADMIN = ['platform_admin'];
+export const COMPANY = ['company_user'];
+export const ADMIN = ['platform_admin'];
 
 /** A page of the back office under a trading group. */
-const page = (
+export const tradingPage = (
   id: string,
   parent: string,
   name: string,
@@ -48,32 +49,42 @@ const page = (
 });
 
 const group = (id: string, name: string, title: string, icon: string, sort: number, roles: string[], titles: MenuDeclaration['titles']) =>
-  page(id, 'root', name, title, '', icon, sort, roles, titles);
+  tradingPage(id, 'root', name, title, '', icon, sort, roles, titles);
 
 const TRADING_MENUS: MenuDeclaration[] = [
   group('trading', 'tradingCenter', '交易中心', 'ContainerOutlined', 5, COMPANY, { 'en-US': 'Trading', 'zh-TW': '交易中心' }),
-  page('trading-listings', 'trading', 'myListings', '我的挂牌', '/trade/listings', 'ShopOutlined', 1, COMPANY, {
+  tradingPage('trading-listings', 'trading', 'myListings', '我的挂牌', '/trade/listings', 'ShopOutlined', 1, COMPANY, {
     'en-US': 'My listings',
     'zh-TW': '我的掛牌',
   }),
-  page('trading-purchase-orders', 'trading', 'purchaseOrders', '采购订单', '/trade/purchase-orders', 'ShoppingCartOutlined', 2, COMPANY, {
-    'en-US': 'Purchase orders',
-    'zh-TW': '採購訂單',
-  }),
-  page('trading-sales-orders', 'trading', 'salesOrders', '销售订单', '/trade/sales-orders', 'ProfileOutlined', 3, COMPANY, {
+  tradingPage(
+    'trading-purchase-orders',
+    'trading',
+    'purchaseOrders',
+    '采购订单',
+    '/trade/purchase-orders',
+    'ShoppingCartOutlined',
+    2,
+    COMPANY,
+    {
+      'en-US': 'Purchase orders',
+      'zh-TW': '採購訂單',
+    },
+  ),
+  tradingPage('trading-sales-orders', 'trading', 'salesOrders', '销售订单', '/trade/sales-orders', 'ProfileOutlined', 3, COMPANY, {
     'en-US': 'Sales orders',
     'zh-TW': '銷售訂單',
   }),
   // The supplier list moves from the company centre into trading; its id stays, so favourites keep working.
-  page('company-suppliers', 'trading', 'supplierList', '供应商管理', '/company/suppliers', 'TeamOutlined', 4, COMPANY, {
+  tradingPage('company-suppliers', 'trading', 'supplierList', '供应商管理', '/company/suppliers', 'TeamOutlined', 8, COMPANY, {
     'en-US': 'Suppliers',
     'zh-TW': '供應商管理',
   }),
-  page('trading-deposit', 'trading', 'depositAccount', '保证金账户', '/trade/deposit', 'BankOutlined', 5, COMPANY, {
+  tradingPage('trading-deposit', 'trading', 'depositAccount', '保证金账户', '/trade/deposit', 'BankOutlined', 9, COMPANY, {
     'en-US': 'Deposit account',
     'zh-TW': '保證金帳戶',
   }),
-  page('trading-messages', 'trading', 'messageCenter', '消息中心', '/trade/messages', 'NotificationOutlined', 6, COMPANY, {
+  tradingPage('trading-messages', 'trading', 'messageCenter', '消息中心', '/trade/messages', 'NotificationOutlined', 10, COMPANY, {
     'en-US': 'Messages',
     'zh-TW': '訊息中心',
   }),
@@ -82,15 +93,25 @@ const TRADING_MENUS: MenuDeclaration[] = [
     'en-US': 'Trading management',
     'zh-TW': '交易管理',
   }),
-  page('trading-admin-listing-review', 'trading-admin', 'listingReview', '挂牌审核', '/admin/listing-review', 'SafetyOutlined', 1, ADMIN, {
-    'en-US': 'Listing review',
-    'zh-TW': '掛牌審核',
-  }),
-  page('trading-admin-orders', 'trading-admin', 'orderSupervision', '订单监管', '/admin/orders', 'FileSearchOutlined', 2, ADMIN, {
+  tradingPage(
+    'trading-admin-listing-review',
+    'trading-admin',
+    'listingReview',
+    '挂牌审核',
+    '/admin/listing-review',
+    'SafetyOutlined',
+    1,
+    ADMIN,
+    {
+      'en-US': 'Listing review',
+      'zh-TW': '掛牌審核',
+    },
+  ),
+  tradingPage('trading-admin-orders', 'trading-admin', 'orderSupervision', '订单监管', '/admin/orders', 'FileSearchOutlined', 4, ADMIN, {
     'en-US': 'Order supervision',
     'zh-TW': '訂單監管',
   }),
-  page('trading-admin-deposits', 'trading-admin', 'depositManagement', '保证金管理', '/admin/deposits', 'DollarOutlined', 3, ADMIN, {
+  tradingPage('trading-admin-deposits', 'trading-admin', 'depositManagement', '保证金管理', '/admin/deposits', 'DollarOutlined', 5, ADMIN, {
     'en-US': 'Deposit management',
     'zh-TW': '保證金管理',
   }),

@@ -13,6 +13,7 @@ import { fileOwners } from './080-file-owners';
 // Reference data: roles, permission codes, menus and their titles
 import { referenceData } from './100-reference-data';
 import { tradingMenus } from './101-trading-menus';
+import { auctionTenderMenus } from './140-auction-tender-menus';
 import { newsTypes } from './102-news-types';
 // Orders: listing management, orders, the supplier list's remark
 import { orders } from './110-orders';
@@ -43,6 +44,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '110-orders': orders(dialect),
     '120-scheduled-jobs': scheduledJobs(dialect),
     '121-messages': messages(dialect),
+    '140-auction-tender-menus': auctionTenderMenus(),
   };
 }
 

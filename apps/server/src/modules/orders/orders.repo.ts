@@ -27,6 +27,11 @@ export function createOrdersRepo(db: Db, dialect: Dialect) {
       return lockedForUpdate(trx.selectFrom('orders').selectAll().where('order_no', '=', orderNo), dialect).executeTakeFirst();
     },
 
+    /** Every order one auction space or tender made, oldest first. */
+    byOrigin(origin: string, originCode: string, on: Db | Trx = db): Promise<OrderRowData[]> {
+      return on.selectFrom('orders').selectAll().where('origin', '=', origin).where('origin_code', '=', originCode).orderBy('id').execute();
+    },
+
     findByRequest(buyerCompanyId: number, requestId: string, on: Db | Trx = db): Promise<OrderRowData | undefined> {
       return on
         .selectFrom('orders')

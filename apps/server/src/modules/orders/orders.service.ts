@@ -69,6 +69,43 @@ export interface OrdersDeps {
   now: () => Date;
 }
 
+/**
+ * An order made by a result rather than by a buyer's call: an auction piece's winner or a tender
+ * award. It starts confirmed (state 2), so its payment deadline runs from now.
+ */
+export interface SettledOrderDraft {
+  origin: 'auction' | 'tender';
+  /** The spaceId or tenderNo the portal shows as the origin. */
+  originCode: string;
+  /** Unique per buyer company and result (for example `auction:<pieceId>`), so a result settles once. */
+  settlementKey: string;
+  buyerCompanyId: number;
+  buyerUserId: number;
+  buyerName: string;
+  sellerCompanyId: number;
+  sellerUserId: number;
+  sellerName: string;
+  snapshot: OrderSnapshot;
+  quantityMilli: number;
+  amount: number;
+  /**
+   * Deposit of the buyer already frozen for this deal (an auction registration): it stays frozen
+   * with the order, is released on completion and forfeited to the seller when the buyer does not pay.
+   * Zero when the buyer holds none.
+   */
+  depositFrozen: number;
+  deliveryAddress?: string;
+  contactName?: string;
+  contactPhone?: string;
+  remark?: string;
+}
+
+/**
+ * Told when an order of an origin other than a listing completes (6) or is cancelled (9), inside
+ * the same transaction, so the origin can move on (an auction space to "deal done", say).
+ */
+export type OrderFinishedHook = (trx: Trx, order: OrderRowData, emit: Emit) => Promise<void>;
+
 type Side = 'buyer' | 'seller';
 type Party = { side: Side; userId: number; name: string; companyId: number };
 
@@ -135,6 +172,13 @@ const ymd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
  */
 export function createOrdersService(deps: OrdersDeps) {
   const { repo, writes, scheduler, deposits, deadlines, now } = deps;
+  const finishedHooks = new Map<string, OrderFinishedHook>();
+
+  /** Tells the order's origin that it ended (completed or cancelled), in the same transaction. */
+  async function finished(trx: Trx, order: OrderRowData, emit: Emit): Promise<void> {
+    const hook = finishedHooks.get(order.origin);
+    if (hook) await hook(trx, order, emit);
+  }
 
   async function partyOf(userId: number): Promise<{ companyId: number; companyName: string; userName: string }> {
     const member = await repo.member(userId);
@@ -246,6 +290,7 @@ export function createOrdersService(deps: OrdersDeps) {
     trx: Trx,
     order: OrderRowData,
     s: { action: OrderEventAction; to: number; actor: Party | null; note: string; fileIds: string[]; set?: Partial<OrderRowData> },
+    emit: Emit,
   ): Promise<OrderRowData> {
     const at = now().toISOString();
     const moved = await repo.transition(trx, order.id, order.state, { ...s.set, state: s.to, updated_at: at });
@@ -260,7 +305,10 @@ export function createOrdersService(deps: OrdersDeps) {
       fileIds: s.fileIds,
       at,
     });
-    return (await repo.findByNo(order.order_no, trx))!;
+    const next = (await repo.findByNo(order.order_no, trx))!;
+    // An order that ends tells its origin (a listing has nothing to hear).
+    if (s.to === 6 || s.to === 9) await finished(trx, next, emit);
+    return next;
   }
 
   async function checkFiles(fileIds: string[], required: boolean): Promise<string[]> {
@@ -279,14 +327,19 @@ export function createOrdersService(deps: OrdersDeps) {
     async confirm(trx, order, actor, body, emit) {
       const at = now();
       const payBy = new Date(at.getTime() + deadlines.payHours * HOUR_MS);
-      const next = await step(trx, order, {
-        action: 'confirm',
-        to: 2,
-        actor,
-        note: body.note,
-        fileIds: [],
-        set: { pay_by: payBy.toISOString() },
-      });
+      const next = await step(
+        trx,
+        order,
+        {
+          action: 'confirm',
+          to: 2,
+          actor,
+          note: body.note,
+          fileIds: [],
+          set: { pay_by: payBy.toISOString() },
+        },
+        emit,
+      );
       await scheduler.cancel(trx, ORDER_JOBS.confirmDeadline, order.order_no);
       const remindAt = new Date(payBy.getTime() - deadlines.nearHours * HOUR_MS);
       if (remindAt > at) await scheduler.schedule(trx, { kind: ORDER_JOBS.payDeadlineNear, key: order.order_no, runAt: remindAt });
@@ -295,14 +348,14 @@ export function createOrdersService(deps: OrdersDeps) {
     },
     async refuse(trx, order, actor, body, emit) {
       if (!body.note) throw invalidField('note', 'required');
-      const next = await step(trx, order, { action: 'refuse', to: 9, actor, note: body.note, fileIds: [] });
+      const next = await step(trx, order, { action: 'refuse', to: 9, actor, note: body.note, fileIds: [] }, emit);
       await scheduler.cancel(trx, ORDER_JOBS.confirmDeadline, order.order_no);
       await undo(trx, order, actor.userId, emit);
       await tell(trx, next, 'buyer', 'order.refused', emit, body.note);
       return next;
     },
     async cancel(trx, order, actor, body, emit) {
-      const next = await step(trx, order, { action: 'cancel', to: 9, actor, note: body.note, fileIds: [] });
+      const next = await step(trx, order, { action: 'cancel', to: 9, actor, note: body.note, fileIds: [] }, emit);
       if (actor.side === 'buyer') {
         // Before the seller confirms nothing is forfeited: the whole deposit comes back.
         await scheduler.cancel(trx, ORDER_JOBS.confirmDeadline, order.order_no);
@@ -335,33 +388,38 @@ export function createOrdersService(deps: OrdersDeps) {
     },
     async pay(trx, order, actor, body, emit) {
       const fileIds = body.fileIds;
-      const next = await step(trx, order, { action: 'pay', to: 3, actor, note: body.note, fileIds });
+      const next = await step(trx, order, { action: 'pay', to: 3, actor, note: body.note, fileIds }, emit);
       await scheduler.cancel(trx, ORDER_JOBS.payDeadlineNear, order.order_no);
       await tell(trx, next, 'seller', 'order.paid', emit, body.note);
       return next;
     },
     async confirmPayment(trx, order, actor, body, emit) {
-      const next = await step(trx, order, { action: 'confirmPayment', to: 4, actor, note: body.note, fileIds: [] });
+      const next = await step(trx, order, { action: 'confirmPayment', to: 4, actor, note: body.note, fileIds: [] }, emit);
       await tell(trx, next, 'buyer', 'order.paymentConfirmed', emit, body.note);
       return next;
     },
     async ship(trx, order, actor, body, emit) {
       const fileIds = body.fileIds;
       const receiveBy = new Date(now().getTime() + deadlines.receiveDays * 24 * HOUR_MS);
-      const next = await step(trx, order, {
-        action: 'ship',
-        to: 5,
-        actor,
-        note: body.note,
-        fileIds,
-        set: { receive_by: receiveBy.toISOString() },
-      });
+      const next = await step(
+        trx,
+        order,
+        {
+          action: 'ship',
+          to: 5,
+          actor,
+          note: body.note,
+          fileIds,
+          set: { receive_by: receiveBy.toISOString() },
+        },
+        emit,
+      );
       await scheduler.schedule(trx, { kind: ORDER_JOBS.receiveDeadline, key: order.order_no, runAt: receiveBy });
       await tell(trx, next, 'buyer', 'order.shipped', emit, body.note);
       return next;
     },
     async receive(trx, order, actor, body, emit) {
-      const next = await step(trx, order, { action: 'receive', to: 6, actor, note: body.note, fileIds: [] });
+      const next = await step(trx, order, { action: 'receive', to: 6, actor, note: body.note, fileIds: [] }, emit);
       await scheduler.cancel(trx, ORDER_JOBS.receiveDeadline, order.order_no);
       await releaseDeposit(trx, next, actor.userId, emit);
       await tell(trx, next, 'seller', 'order.completed', emit, body.note);
@@ -528,6 +586,77 @@ export function createOrdersService(deps: OrdersDeps) {
       }
     },
 
+    /**
+     * Writes the order of a result (an auction piece's winner, a tender award) inside the caller's
+     * transaction: confirmed at once (state 2), its payment deadline and reminder scheduled, both
+     * companies told. The settlement key makes it idempotent: a result settled again answers the
+     * order it made the first time.
+     */
+    async createSettled(trx: Trx, draft: SettledOrderDraft, emit: Emit): Promise<OrderRowData> {
+      const requestId = draft.settlementKey;
+      const existing = await repo.findByRequest(draft.buyerCompanyId, requestId, trx);
+      if (existing) return existing;
+      const at = now();
+      const atIso = at.toISOString();
+      const payBy = new Date(at.getTime() + deadlines.payHours * HOUR_MS);
+      const id = await repo.insert(trx, {
+        order_no: `TMP${crypto.randomUUID().replace(/-/g, '').slice(0, 30)}`,
+        origin: draft.origin,
+        origin_code: draft.originCode,
+        listing_id: null,
+        buyer_company_id: draft.buyerCompanyId,
+        buyer_user_id: draft.buyerUserId,
+        buyer_name: draft.buyerName,
+        seller_company_id: draft.sellerCompanyId,
+        seller_user_id: draft.sellerUserId,
+        seller_name: draft.sellerName,
+        request_id: requestId,
+        snapshot_json: JSON.stringify(draft.snapshot),
+        quantity_milli: draft.quantityMilli,
+        amount: draft.amount,
+        currency: draft.snapshot.currency,
+        deposit_frozen: draft.depositFrozen,
+        state: 2,
+        delivery_address: draft.deliveryAddress ?? '',
+        contact_name: draft.contactName ?? '',
+        contact_phone: draft.contactPhone ?? '',
+        remark: draft.remark ?? '',
+        confirm_by: '',
+        pay_by: payBy.toISOString(),
+        created_at: atIso,
+        updated_at: atIso,
+      });
+      const orderNo = `${ymd(at)}${String(id).padStart(8, '0')}`;
+      await repo.update(trx, id, { order_no: orderNo });
+      await repo.addEvent(trx, {
+        orderId: id,
+        action: 'settle',
+        state: 2,
+        actorUserId: null,
+        actorName: '',
+        note: `${draft.origin}:${draft.originCode}`,
+        fileIds: [],
+        at: atIso,
+      });
+      const order = (await repo.findByNo(orderNo, trx))!;
+      const remindAt = new Date(payBy.getTime() - deadlines.nearHours * HOUR_MS);
+      if (remindAt > at) await scheduler.schedule(trx, { kind: ORDER_JOBS.payDeadlineNear, key: orderNo, runAt: remindAt });
+      await tell(trx, order, 'buyer', 'order.settled', emit);
+      await tell(trx, order, 'seller', 'order.settled', emit);
+      changed(emit, order, 'settle');
+      return order;
+    },
+
+    /** Registers what an origin (auction, tender) does when one of its orders completes or is cancelled. */
+    onFinished(origin: 'auction' | 'tender', hook: OrderFinishedHook): void {
+      finishedHooks.set(origin, hook);
+    },
+
+    /** The orders a result made, for the origin's own views and its "all finished" check. */
+    byOrigin(origin: 'auction' | 'tender', originCode: string, on?: Trx): Promise<OrderRowData[]> {
+      return repo.byOrigin(origin, originCode, on);
+    },
+
     async act(userId: number, action: OrderAction, body: z.output<typeof orderActionBodySchema>): Promise<Order> {
       const caller = await partyOf(userId);
       // A voucher (pay) or waybill (ship) is one or more stored files; other calls may attach some too.
@@ -592,7 +721,7 @@ export function createOrdersService(deps: OrdersDeps) {
     async confirmDeadline(trx: Trx, orderNo: string, runAt: string, emit: Emit): Promise<void> {
       const order = await repo.findByNo(orderNo, trx);
       if (!order || order.state !== 1 || order.confirm_by > runAt) return;
-      const next = await step(trx, order, { action: 'autoCancel', to: 9, actor: null, note: '', fileIds: [] });
+      const next = await step(trx, order, { action: 'autoCancel', to: 9, actor: null, note: '', fileIds: [] }, emit);
       await undo(trx, order, null, emit);
       await tell(trx, next, 'buyer', 'order.cancelled', emit);
       await tell(trx, next, 'seller', 'order.cancelled', emit);
@@ -610,7 +739,7 @@ export function createOrdersService(deps: OrdersDeps) {
     async receiveDeadline(trx: Trx, orderNo: string, runAt: string, emit: Emit): Promise<void> {
       const order = await repo.findByNo(orderNo, trx);
       if (!order || order.state !== 5 || order.receive_by > runAt) return;
-      const next = await step(trx, order, { action: 'autoReceive', to: 6, actor: null, note: '', fileIds: [] });
+      const next = await step(trx, order, { action: 'autoReceive', to: 6, actor: null, note: '', fileIds: [] }, emit);
       await releaseDeposit(trx, next, null, emit);
       await tell(trx, next, 'buyer', 'order.completed', emit);
       await tell(trx, next, 'seller', 'order.completed', emit);
