@@ -1,11 +1,20 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /** Replaced by the server with each answer's Content-Security-Policy nonce. */
 const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/** React Router's production ES build (its package exports only the development one). */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router')),
+  '..',
+  'production',
+  'index.mjs',
+);
 
 const API_PREFIXES = ['/gateway', '/omc', '/cms', '/purchase', '/auction', '/commtrade', '/listing', '/file', '/dev', '/api-docs'];
 
@@ -88,7 +97,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     // antd/locale/* re-exports the CommonJS build, which would put a second copy of the date-picker
     // and pagination locales into the entry chunk; the ES build shares the modules already there.
-    alias: [{ find: /^antd\/locale\/(.*)$/, replacement: 'antd/es/locale/$1' }],
+    // React Router's package points every bundler at its development build (extra checks and
+    // warnings); the production build is the same API without them.
+    alias: [
+      { find: /^antd\/locale\/(.*)$/, replacement: 'antd/es/locale/$1' },
+      { find: /^react-router$/, replacement: reactRouterProduction },
+    ],
   },
   server: {
     port: 5173,

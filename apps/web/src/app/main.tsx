@@ -1,5 +1,4 @@
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
 import { accountRoutes } from '@portal/contracts/routes/account';
 import { call } from '../api/client';
 import { cspNonce, stampStyleElements } from '../shared/csp-nonce';
@@ -13,7 +12,10 @@ import './global.css';
 
 // zod would try `new Function` to speed up checks; the page's policy runs no generated code, and
 // each refused try is reported as a violation. Its plain checks are fast enough for our answers.
-zodConfig({ jitless: true });
+// zod keeps its configuration in this global (every copy shares it, whichever loads first), so
+// the start sets it without downloading zod, which no first screen needs.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodGlobal.__zod_globalConfig ??= {}).jitless = true;
 
 /** The next task: what ran so far and what runs next are two tasks, with input handled between. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
