@@ -9,9 +9,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { okEnvelope } from '@portal/contracts/envelope';
 import type { DbHandle } from './db/database';
 import { createCaptcha } from './platform/captcha';
+import { installCompression } from './platform/compression';
 import { createFirstScreens, readIndexHtml } from './platform/first-screen';
 import { installErrorHandling, installJsonBodies, installSessionHook, sendNotFound } from './platform/http';
 import type { KvStore } from './platform/kv';
+import { requestLogController } from './platform/logger';
+import { createPublicCache } from './platform/public-cache';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSessions } from './platform/sessions';
 import { installSecurityHeaders, sendPage } from './platform/security-headers';
@@ -161,12 +164,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: s.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // One line per request, sampled, instead of Fastify's two (decision 161).
+    logController: requestLogController(s.LOG_SAMPLE_RATE),
     routerOptions: { ignoreDuplicateSlashes: false },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   installSecurityHeaders(app, s.COOKIE_SECURE);
+  installCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Commodity trading portal API', version: '1.0.0' } },
@@ -201,7 +207,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const messages = createMessagesService({ db: database.db, now });
   const streams = createMessageStreams({ events, messages, sessions, options: { heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000 } });
   app.decorate('live', { events, writes, scheduler, messages, streams });
+  // Public answers kept for visitors; every server's changes clear them (decision 160).
+  const publicCache = createPublicCache({ enabled: s.PORTAL_CACHE, ttlMs: s.PORTAL_CACHE_TTL_MS, now: () => now().getTime() });
+  const unfollow = publicCache.follow(events);
+  app.decorate('publicCache', publicCache);
   app.addHook('onClose', async () => {
+    unfollow();
     await scheduler.stop();
     if (ownBus) await events.close();
   });

@@ -13,6 +13,11 @@ export const SETTING_DEFS = {
   PORT: { schema: int(0, 65535), default: '8080', doc: 'Port to listen on' },
   NODE_ENV: { schema: z.enum(['development', 'production', 'test']), default: 'development', doc: 'Run mode' },
   LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', doc: 'Log level (pino)' },
+  LOG_SAMPLE_RATE: {
+    schema: z.coerce.number().min(0).max(1),
+    default: '1',
+    doc: 'Share of answered requests written to the log, one line each (0 to 1; failures always)',
+  },
   DATA_DIR: { schema: z.string().min(1), default: './data', doc: 'Folder of the embedded SQLite database and uploaded files' },
   DATABASE_URL: { schema: z.string(), default: '', doc: 'postgres://… switches from SQLite to PostgreSQL' },
   DATABASE_POOL_SIZE: {
@@ -24,6 +29,16 @@ export const SETTING_DEFS = {
     schema: bool,
     default: 'on',
     doc: 'Prepare repeated PostgreSQL queries once per connection (off behind a pooler that cannot keep them)',
+  },
+  PORTAL_CACHE: {
+    schema: bool,
+    default: 'on',
+    doc: "Answer visitors' repeated public portal calls from a short-lived copy, cleared by every change",
+  },
+  PORTAL_CACHE_TTL_MS: {
+    schema: int(0, 1000),
+    default: '1000',
+    doc: 'Longest a copy of a public answer is kept, for changes no event announces (milliseconds)',
   },
   REDIS_URL: {
     schema: z.string(),

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '@portal/contracts/i18n';
 import type { PublicSettings } from '@portal/contracts/settings';
 import { langOf } from './i18n';
+import { IN_PROCESS_HEADER, inProcessMark } from './logger';
 import { BUILD_NONCE_PLACEHOLDER, nonceSlot, sendPage } from './security-headers';
 
 /** What the web build's first-screen module exports (apps/web/src/app/first-screen.server.tsx). */
@@ -48,7 +49,11 @@ const WAIT_MS = 3_000;
  * The #root the app renders into stays laid out but invisible while the first screen is there;
  * the app removes the first screen once its page has rendered (apps/web/src/shared/first-screen.ts).
  */
-const HIDE_APP_UNDER_FIRST_SCREEN = '<style>#first-screen~#root{position:absolute;top:0;left:0;right:0;visibility:hidden}</style>';
+const HIDE_APP_UNDER_FIRST_SCREEN =
+  '<style>#first-screen~#root{position:absolute;top:0;left:0;right:0;visibility:hidden}#first-screen{pointer-events:none}</style>';
+
+/** The events that show a person is at the page, and start the app's code (see firstScreenTemplate). */
+const PERSON_SIGNS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'];
 
 /**
  * Pages with their first screen rendered by the server (decision 064): the login page and the
@@ -90,7 +95,13 @@ export function createFirstScreens(deps: {
       const answer = await deps.app.inject({
         method: (init.method ?? 'GET') as 'GET',
         url,
-        headers: { accept: 'application/json', 'content-type': 'application/json', 'accept-language': lang, cookie: `lang=${lang}` },
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          'accept-language': lang,
+          cookie: `lang=${lang}`,
+          [IN_PROCESS_HEADER]: inProcessMark,
+        },
         ...(typeof init.body === 'string' && { payload: init.body }),
       });
       return new Response(answer.rawPayload, {
@@ -174,11 +185,12 @@ interface Template {
 }
 
 /**
- * The parts of the web build a first-screen page is made of. The app's code is requested after
- * the first paint instead of from the head: on a slow link its 200 KB would otherwise share the
- * bandwidth with the page and its styles, and the page already shows what the code will render.
- * The build's stylesheets (about 8 KB compressed in all) are inlined, so the first paint waits
- * for no other request.
+ * The parts of the web build a first-screen page is made of. The page arrives complete (markup,
+ * public data, styles: the build's stylesheets, about 8 KB compressed in all, are inlined, so the
+ * first paint waits for no other request); the app's code (about 150-220 KB) is what a person
+ * needs to act on it. It is requested at the first sign of one (the pointer moving, a touch, a
+ * key, a wheel or scroll, a focus), so a visit that only reads, and the bandwidth and processor of
+ * a slow phone while the page paints, are spared it; the first move starts it well before a click.
  */
 export function firstScreenTemplate(webDist: string): Template {
   const index = readIndexHtml(webDist);
@@ -199,18 +211,21 @@ export function firstScreenTemplate(webDist: string): Template {
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+"[^>]*>/g, '')
     .replace(/\s*<link rel="stylesheet" crossorigin href="[^"]+"[^>]*>/g, '');
   const loader =
-    `<script nonce="${nonceSlot}">(function(){var done=false;function go(){if(done)return;done=true;` +
+    `<script nonce="${nonceSlot}">(function(){var done=false,signs=${JSON.stringify(PERSON_SIGNS)};function go(){if(done)return;done=true;` +
+    `signs.forEach(function(n){removeEventListener(n,go,true)});` +
     `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
     `${JSON.stringify(scripts)}.forEach(function(s){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=s;document.head.appendChild(e)})}` +
-    // After the next frame has painted; a tab in the background paints no frames, so a timer too.
-    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()</script>`;
+    `signs.forEach(function(n){addEventListener(n,go,{capture:true,passive:true})});` +
+    // The copy's forms are not the app's: Enter in one of its read-only fields must not send it.
+    `document.getElementById('first-screen').addEventListener('submit',function(e){e.preventDefault()})})()</script>`;
   return { html, css, loader };
 }
 
 /**
- * index.html with the first screen before #root, its styles in the head and the app's code
- * started at the end of the body. The copy is inert and its fields read-only: nothing typed or
- * clicked there before the app has taken over is lost.
+ * index.html with the first screen before #root, its styles in the head and the loader of the
+ * app's code at the end of the body. The copy is read by screen readers like any page, but takes
+ * no input: its fields are read-only, pointer events pass through it, and its forms are not sent,
+ * so nothing typed or clicked there before the app has taken over is lost.
  */
 export function compose(template: Template, pathname: string, lang: Lang, screen: Screen): string {
   // Inline style elements apply only with the answer's nonce: the head's, which come from antd's
@@ -226,7 +241,7 @@ export function compose(template: Template, pathname: string, lang: Lang, screen
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="first-screen" data-path="${escapeAttr(pathname)}" inert>${markup}</div><div id="root"></div>` +
+        `<div id="first-screen" data-path="${escapeAttr(pathname)}">${markup}</div><div id="root"></div>` +
         `<script type="application/json" id="first-screen-data">${data}</script>${template.loader}`,
     );
 }

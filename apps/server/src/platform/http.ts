@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import pg from 'pg';
 import type { z } from 'zod';
 import type { Endpoint } from '@portal/contracts/endpoint';
@@ -10,6 +15,7 @@ import type { Lang } from '@portal/contracts/i18n';
 import { VALIDATION_REASONS, reasonOf } from '@portal/contracts/validation-messages';
 import { AppError } from './errors';
 import { langOf, messageOf } from './i18n';
+import { sendCachedAnswer, type PublicCache } from './public-cache';
 import { csrfOf, type SessionRecord, type Sessions } from './sessions';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -20,6 +26,10 @@ declare module 'fastify' {
     /** Why the presented token did not give a session (absent: no token at all). */
     sessionError: ErrorKey | null;
     authVia: 'cookie' | 'header' | null;
+  }
+  interface FastifyInstance {
+    /** Short-lived copies of the public answers every visitor gets alike (decision 160). */
+    publicCache: PublicCache | null;
   }
 }
 
@@ -61,6 +71,10 @@ export function registerEndpoint<E extends Endpoint>(
   options: EndpointOptions = {},
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const answer = envelopeOf(endpoint.answer);
+  const cache = app.hasDecorator('publicCache') && app.publicCache?.covers(endpoint) ? app.publicCache : null;
+  // The same serialisation Fastify applies to answers, for the bytes a cached answer keeps.
+  const serialize = cache ? serializerCompiler({ schema: answer, method: endpoint.method, url: endpoint.path, httpStatus: '200' }) : null;
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     typed.route({
       method: endpoint.method,
@@ -70,8 +84,16 @@ export function registerEndpoint<E extends Endpoint>(
         summary: endpoint.summary,
         ...(endpoint.body ? { body: endpoint.body } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
-        response: { 200: envelopeOf(endpoint.answer) },
+        response: { 200: answer },
       },
+      // A visitor repeating a request exactly as it came before is answered before validation.
+      ...(cache && {
+        preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+          if (request.session) return;
+          const kept = cache.byRaw(request, langOf(request));
+          if (kept) return sendCachedAnswer(request, reply, kept);
+        },
+      }),
       preHandler: async (request) => {
         if (endpoint.access === 'public') return;
         const session = request.session;
@@ -87,15 +109,16 @@ export function registerEndpoint<E extends Endpoint>(
         }
       },
       handler: async (request, reply) => {
-        const data = await handler({
-          body: request.body,
-          query: request.query,
-          request,
-          reply,
-          lang: langOf(request),
-          session: request.session,
-        } as Ctx<E>);
-        return okEnvelope(data ?? null);
+        const lang = langOf(request);
+        const run = () => handler({ body: request.body, query: request.query, request, reply, lang, session: request.session } as Ctx<E>);
+        if (!cache || !serialize || request.session) return okEnvelope((await run()) ?? null);
+        // Kept under the request as validated (defaults filled in), so spellings of one request share it.
+        const key = `${endpoint.path} ${lang} ${JSON.stringify(request.body ?? null)} ${JSON.stringify(request.query ?? null)}`;
+        const kept = cache.byKey(request, lang, key);
+        if (kept) return sendCachedAnswer(request, reply, kept);
+        const since = cache.generation();
+        const body = Buffer.from(serialize(okEnvelope((await run()) ?? null)));
+        return sendCachedAnswer(request, reply, cache.store(request, lang, key, body, since));
       },
     });
   }

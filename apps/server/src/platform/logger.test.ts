@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, login, type TestApp } from '../test/test-app';
-import { createLogger, redactUrl } from './logger';
+import { createLogger, IN_PROCESS_HEADER, inProcessMark, redactUrl } from './logger';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -44,5 +44,28 @@ describe('request log', () => {
     expect(redactUrl('/index')).toBe('/index');
     expect(redactUrl('/a?token')).toBe('/a?token');
     expect(redactUrl('/a?%E0%A4%A=1&code=9')).toBe('/a?%E0%A4%A=1&code=[redacted]');
+  });
+
+  it("writes one line per request, none for the server's own in-process requests", async () => {
+    const { logger, lines } = memoryLogger();
+    t = await createTestApp({}, { logger });
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/healthz' });
+    await t.app.inject({ method: 'GET', url: '/healthz', headers: { [IN_PROCESS_HEADER]: inProcessMark } });
+    // A guessed mark is an ordinary request.
+    await t.app.inject({ method: 'GET', url: '/healthz?x=1', headers: { [IN_PROCESS_HEADER]: 'guess' } });
+    const requests = lines.map((l) => JSON.parse(l) as { msg: string; req?: { url: string }; res?: { statusCode: number } });
+    expect(requests.map((r) => [r.msg, r.req?.url, r.res?.statusCode])).toEqual([
+      ['request completed', '/healthz', 200],
+      ['request completed', '/healthz?x=1', 200],
+    ]);
+  });
+
+  it('logs a sample of the requests with LOG_SAMPLE_RATE, and every failure', async () => {
+    const { logger, lines } = memoryLogger();
+    t = await createTestApp({ LOG_SAMPLE_RATE: '0' }, { logger });
+    lines.length = 0;
+    for (let i = 0; i < 5; i++) await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(lines.filter((l) => l.includes('request completed'))).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
@@ -71,4 +73,30 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     },
     destination,
   );
+}
+
+/**
+ * The header the server's own in-process requests carry (the first screens asking the app for
+ * their data): a random value per process, so no outside request can pass for one.
+ */
+export const IN_PROCESS_HEADER = 'x-portal-in-process';
+export const inProcessMark = randomBytes(16).toString('hex');
+
+/**
+ * One log line per answered request, when it ends (method, URL without secrets, status, time),
+ * instead of Fastify's two; for a sample of `sampleRate` of them (1: every request, 0: none), while
+ * failures are always logged. The server's own in-process requests are not logged: the page that
+ * caused them is.
+ */
+export function requestLogController(sampleRate: number): LogController {
+  const sampled = () => sampleRate >= 1 || (sampleRate > 0 && Math.random() < sampleRate);
+  return new (class extends LogController {
+    override incomingRequest(): void {}
+    override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+      if (request.headers[IN_PROCESS_HEADER] === inProcessMark) return;
+      if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      else if (reply.statusCode >= 500 || sampled())
+        reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  })();
 }

@@ -154,23 +154,33 @@ export function registerResource<R extends Resource>(
   service: ResourceService<R>,
 ): void {
   const ep = resource.endpoints;
+  // A back-office change may show on the portal (an article, a banner, a price index): announced
+  // on the bus after the commit, like the write path's changes, so every server's cached public
+  // answers are cleared (decision 160).
+  const changed = (key: string, action: string) =>
+    app.hasDecorator('live') && app.live.events.publish({ topic: resource.name, key, action });
   registerEndpoint(app, access, ep.list, async ({ body }) => {
     const { pageNo, pageSize, ...filters } = body as { pageNo: number; pageSize: number } & Out<R['filters']>;
     return service.page(filters as Out<R['filters']>, pageNo, pageSize);
   });
   registerEndpoint(app, access, ep.get, async ({ body }) => service.get(body.id));
-  registerEndpoint(app, access, ep.create, async ({ body, session, request }) =>
-    service.create(body as Out<R['create']>, actorOf(session, request.ip)),
-  );
+  registerEndpoint(app, access, ep.create, async ({ body, session, request }) => {
+    const row = await service.create(body as Out<R['create']>, actorOf(session, request.ip));
+    changed('', 'create');
+    return row;
+  });
   if (resource.updatable !== false) {
     registerEndpoint(app, access, ep.update, async ({ body, session, request }) => {
       const { id, ...values } = body as { id: string } & Out<R['update']>;
-      return service.update(id, values as Out<R['update']>, actorOf(session, request.ip));
+      const row = await service.update(id, values as Out<R['update']>, actorOf(session, request.ip));
+      changed(id, 'update');
+      return row;
     });
   }
   if (resource.deletable !== false) {
     registerEndpoint(app, access, ep.remove, async ({ body, session, request }) => {
       await service.remove(body.id, actorOf(session, request.ip));
+      changed(body.id, 'delete');
       return null;
     });
   }

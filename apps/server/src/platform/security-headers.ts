@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendCompressed } from './compression';
 import { isSecureRequest } from './http';
 
 declare module 'fastify' {
@@ -82,17 +82,11 @@ export function installSecurityHeaders(app: FastifyInstance, cookieSecure: 'auto
 
 /**
  * Sends an HTML page kept with `nonceSlot` placeholders, with this answer's nonce in their place,
- * compressed for the browser (brotli at a quality that takes a few milliseconds for a page). Never
- * kept by a shared cache: the nonce is this answer's alone.
+ * compressed for the browser (platform/compression.ts). Never kept by a shared cache: the nonce is
+ * this answer's alone.
  */
 export async function sendPage(request: FastifyRequest, reply: FastifyReply, kept: string): Promise<FastifyReply> {
   const html = Buffer.from(kept.replaceAll(nonceSlot, request.cspNonce), 'utf8');
-  const accepts = String(request.headers['accept-encoding'] ?? '');
   reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-cache');
-  if (/\bbr\b/.test(accepts)) {
-    const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header('content-encoding', 'br').send(body);
-  }
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
-  return reply.send(html);
+  return sendCompressed(request, reply, html);
 }

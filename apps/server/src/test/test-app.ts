@@ -26,7 +26,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   opts: { demo?: boolean; now?: () => Date; webDist?: string; logger?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
-  const settings = loadSettings({ NODE_ENV: 'test', TEST_HOOKS: 'on', CAPTCHA_TEST_CODE: 'ABCD', ...env });
+  // Tests write rows directly and read them back at once; the public cache's own tests turn it on.
+  const settings = loadSettings({ NODE_ENV: 'test', TEST_HOOKS: 'on', CAPTCHA_TEST_CODE: 'ABCD', PORTAL_CACHE: 'off', ...env });
   const pgUrl = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL;
   let schema: string | undefined;

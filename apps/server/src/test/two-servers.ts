@@ -48,7 +48,7 @@ export async function startTwoServers(
   await admin.query(`create schema ${schema}`);
   await admin.end();
 
-  const settings = loadSettings({ NODE_ENV: 'test', TEST_HOOKS: 'on', CAPTCHA_TEST_CODE: 'ABCD', ...opts.env });
+  const settings = loadSettings({ NODE_ENV: 'test', TEST_HOOKS: 'on', CAPTCHA_TEST_CODE: 'ABCD', PORTAL_CACHE: 'off', ...opts.env });
   const prefix = `${schema}:`;
   const started: ServerInstance[] = [];
   for (let i = 0; i < 2; i++) {
