@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseURL, launch, newPage, screenshot } from './support/browser';
+import { baseURL, launch, newPage, screenshot, withoutPerson } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,9 +31,9 @@ describe('first screens rendered by the server (decision 064)', () => {
     expect(await page.locator('#first-screen [data-testid="listing-card"]').count()).toBeGreaterThan(0);
 
     await page.goto('/login');
-    // The copy takes no input: its fields are read-only and the whole copy is inert.
+    // The copy takes no input: its fields are read-only and pointer events pass through it.
     expect(await page.locator('#first-screen input[autocomplete="username"]').getAttribute('readonly')).toBe('');
-    expect(await copy.getAttribute('inert')).toBe('');
+    expect(await copy.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
     // Every visitor gets the same copy: it never carries a picture code (each visitor asks for their own).
     expect(await page.locator('#first-screen .check-code').count()).toBe(1);
     expect(await page.locator('#first-screen .check-code img').count()).toBe(0);
@@ -47,6 +47,27 @@ describe('first screens rendered by the server (decision 064)', () => {
     await page.goto('/login');
     expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
     expect(await page.locator('#first-screen h1').textContent()).toMatch(/welcome/i);
+    await context.close();
+  });
+
+  it('sends no code to a visit that only reads, and starts it at the first sign of a person', async () => {
+    const { context, page } = await newPage(browser);
+    withoutPerson(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/index', { waitUntil: 'networkidle' });
+    expect(scripts).toEqual([]);
+    // Readable without the app: a screen reader meets the page itself (the copy is not inert).
+    expect(await page.getByRole('heading').count()).toBeGreaterThan(0);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    expect(scripts).toEqual([]);
+    await page.mouse.move(300, 300);
+    await page.locator('#first-screen').waitFor({ state: 'detached' });
+    expect(scripts.length).toBeGreaterThan(0);
+    await page.getByLabel('用户名').fill('buyer01');
+    expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
 

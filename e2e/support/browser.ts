@@ -51,14 +51,37 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   });
-  // Every context of the browser, also one a journey makes itself, reports policy violations.
+  // Every context of the browser, also one a journey makes itself, reports policy violations and
+  // has a person at the pointer.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
     await watchContentSecurityPolicy(context);
+    context.on('page', personAtThePointer);
     return context;
   };
   return browser;
+}
+
+const untouched = new WeakSet<Page>();
+
+/** Pages loaded in `page` get no pointer move: what a visit that only reads sees. */
+export function withoutPerson(page: Page): void {
+  untouched.add(page);
+}
+
+/**
+ * A first screen from the server starts the app's code at the first sign of a person (decision
+ * 165): every page load moves the pointer a little, as a hand on the mouse does, so a journey's
+ * first step (typing, waiting for a live element) meets the app and not the copy.
+ */
+function personAtThePointer(page: Page): void {
+  let step = 0;
+  page.on('load', () => {
+    if (untouched.has(page)) return;
+    step += 1;
+    page.mouse.move(1 + (step % 2), 1 + (step % 2)).catch(() => undefined);
+  });
 }
 
 export async function newPage(browser: Browser, lang = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {

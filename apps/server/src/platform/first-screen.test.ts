@@ -64,14 +64,14 @@ describe('first screens rendered by the server', () => {
     fs.rmSync(path.dirname(dist), { recursive: true, force: true });
   });
 
-  it('serves the page with its first screen, its styles, its data and the app started after the first paint', async () => {
+  it('serves the page with its first screen, its styles, its data and the app started at the first sign of a person', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/index', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const html = res.body;
     // Rendered with the settings and an in-process answer of the app (return_code 0).
-    expect(html).toContain('<div id="first-screen" data-path="/index" inert><main><h1>zh-CN 0 lightblue</h1>');
+    expect(html).toContain('<div id="first-screen" data-path="/index"><main><h1>zh-CN 0 lightblue</h1>');
     expect(html).toMatch(/<div id="first-screen"[^]*<\/div><div id="root"><\/div>/);
     // Fields of the copy take no input.
     expect(html).toContain('<input readonly name="account">');
@@ -87,6 +87,9 @@ describe('first screens rendered by the server', () => {
     expect(head).not.toContain('modulepreload');
     expect(html).toContain('["/assets/react-1.js"]');
     expect(html).toContain('["/assets/index-1.js"]');
+    // …at the first sign of a person, not on its own.
+    expect(html).toContain('["pointermove","pointerdown","touchstart","keydown","wheel","scroll","focusin"]');
+    expect(html).not.toContain('requestAnimationFrame');
     // The data cannot end its script element.
     const data = html.slice(html.indexOf('id="first-screen-data">'));
     expect(data).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
