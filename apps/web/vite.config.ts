@@ -82,6 +82,27 @@ function preloadAppPart(): Plugin {
   };
 }
 
+/**
+ * antd's ConfigProvider imports the provider of its "unique" tooltips (one shared popup, with
+ * @rc-component/trigger, about 6 KB compressed) for when `tooltip.unique` is set, which the app never
+ * sets; without this, every page downloads it. The provider is replaced, for ConfigProvider only,
+ * by one that renders its children (Tooltip and the rest keep their own imports of the trigger).
+ */
+function noUniqueTooltips(): Plugin {
+  const id = '\0no-unique-tooltips';
+  return {
+    name: 'no-unique-tooltips',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../tooltip/UniqueProvider' && importer && /antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) return id;
+      return null;
+    },
+    load(loaded) {
+      return loaded === id ? 'export default function UniqueProvider(props) { return props.children; }' : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's first-screen module (`vite build --ssr`, decision 064) is one self-contained Node
   // module: React, antd and the rest are bundled in, so it runs the same ES code as the browser.
@@ -90,7 +111,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ssr: { noExternal: true, target: 'node' as const },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }),
-  plugins: [react(), ...(isSsrBuild ? [] : [precompress(), preloadAppPart()])],
+  plugins: [react(), noUniqueTooltips(), ...(isSsrBuild ? [] : [precompress(), preloadAppPart()])],
   // Every script, stylesheet and preload tag of index.html carries this placeholder as its nonce;
   // the server puts a fresh random nonce in its place for each answer (platform/security-headers.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },

@@ -48,9 +48,13 @@ const WAIT_MS = 3_000;
 /**
  * The #root the app renders into stays laid out but invisible while the first screen is there;
  * the app removes the first screen once its page has rendered (apps/web/src/shared/first-screen.ts).
+ * The copy takes no pointer input, and its animations (a skeleton's shimmer, the picture code's
+ * placeholder) stand still: the copy waits for a person, and a shimmer running until then would
+ * repaint the page on every frame for nothing.
  */
 const HIDE_APP_UNDER_FIRST_SCREEN =
-  '<style>#first-screen~#root{position:absolute;top:0;left:0;right:0;visibility:hidden}#first-screen{pointer-events:none}</style>';
+  '<style>#first-screen~#root{position:absolute;top:0;left:0;right:0;visibility:hidden}#first-screen{pointer-events:none}' +
+  '#first-screen *,#first-screen ::before,#first-screen ::after{animation-play-state:paused!important}</style>';
 
 /** The events that show a person is at the page, and start the app's code (see firstScreenTemplate). */
 const PERSON_SIGNS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'];
