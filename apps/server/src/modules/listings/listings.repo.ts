@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
-import type { Db } from '../../db/database';
+import { createPreparedQueries, slot, type Db } from '../../db/database';
 import type { Database, ListingTable } from '../../db/schema';
 
 /** What a search selects on, in storage terms (cents, thousandths of a unit, seller ids). */
@@ -90,7 +90,8 @@ function conditions(eb: Eb, f: ListingFilter, orderedBy?: ListingOrder['column']
   if (f.marketCode !== undefined) c.push(eb('market_code', '=', f.marketCode));
   if (f.variety) c.push(varietyCondition(eb, f.variety));
   if (f.sellerIds) c.push(eb('seller_id', 'in', f.sellerIds));
-  if (f.userNameLike !== undefined) c.push(sql<SqlBool>`lower(${eb.ref('user_name')}) like ${likePattern(f.userNameLike)} escape '\\'`);
+  // Already a LIKE pattern here (see slotted).
+  if (f.userNameLike !== undefined) c.push(sql<SqlBool>`lower(${eb.ref('user_name')}) like ${f.userNameLike} escape '\\'`);
   if (f.minPrice !== undefined) c.push(eb(range('single_price'), '>=', f.minPrice));
   if (f.maxPrice !== undefined) c.push(eb(range('single_price'), '<=', f.maxPrice));
   if (f.minMilli !== undefined) c.push(eb(range('surplus_milli'), '>=', f.minMilli));
@@ -112,11 +113,13 @@ const isPageRow = <T extends { id: number | null }>(row: T): row is T & PageRow 
 /** Listing cards with their SKUs in order, the cards in the page's order. */
 function toCards(rows: PageRow[], order: ListingOrder): CardWithSkus[] {
   const byId = new Map<number, { card: ListingCardRow; skus: { sort: number; goodsSkuName: string; varietyUnit: string }[] }>();
-  for (const { goods_sku_name, variety_unit, sku_sort, ...card } of rows) {
-    const entry = byId.get(card.id) ?? { card, skus: [] };
-    byId.set(card.id, entry);
-    if (goods_sku_name !== null && variety_unit !== null) {
-      entry.skus.push({ sort: sku_sort ?? 0, goodsSkuName: goods_sku_name, varietyUnit: variety_unit });
+  // The row itself serves as the card (its three SKU columns ride along unread): copying every
+  // row's other columns into a new object cost more than the query that read them.
+  for (const row of rows) {
+    let entry = byId.get(row.id);
+    if (!entry) byId.set(row.id, (entry = { card: row, skus: [] }));
+    if (row.goods_sku_name !== null && row.variety_unit !== null) {
+      entry.skus.push({ sort: row.sku_sort ?? 0, goodsSkuName: row.goods_sku_name, varietyUnit: row.variety_unit });
     }
   }
   const sign = order.asc ? 1 : -1;
@@ -132,8 +135,36 @@ function toCards(rows: PageRow[], order: ListingOrder): CardWithSkus[] {
     });
 }
 
+/**
+ * A filter ready for a prepared query: every value a slot, the values by slot name, and the shape
+ * (what decides the SQL text: which filters are set, the variety's level, how many sellers). A
+ * seller-name filter becomes its LIKE pattern here.
+ */
+function slotted(f: ListingFilter) {
+  const values: Record<string, unknown> = {};
+  const put = <T>(name: string, value: T): T => {
+    values[name] = value;
+    return slot<T>(name);
+  };
+  const filter: ListingFilter = { objState: put('objState', f.objState) };
+  if (f.holdBs !== undefined) filter.holdBs = put('holdBs', f.holdBs);
+  if (f.listingType !== undefined) filter.listingType = put('listingType', f.listingType);
+  if (f.marketCode !== undefined) filter.marketCode = put('marketCode', f.marketCode);
+  if (f.variety) filter.variety = { level: f.variety.level, code: put('variety', f.variety.code) };
+  if (f.sellerIds) filter.sellerIds = f.sellerIds.map((id, i) => put(`seller${i}`, id));
+  if (f.userNameLike !== undefined) filter.userNameLike = put('userNameLike', likePattern(f.userNameLike));
+  for (const key of ['minPrice', 'maxPrice', 'minMilli', 'maxMilli'] as const) {
+    if (f[key] !== undefined) filter[key] = put(key, f[key]);
+  }
+  const afterKey = (after: SortKey | null): SortKey | null =>
+    after && { value: put('afterValue', after.value), id: put('afterId', after.id) };
+  const orderShape = (order: ListingOrder) => `${order.column} ${order.asc ? 'asc' : 'desc'}${order.steer ? ' steer' : ''}`;
+  return { filter, values, put, afterKey, orderShape, shape: JSON.stringify(filter) };
+}
+
 /** Storage of listings and their SKUs; every search query reads an index in its sort order. */
 export function createListingsRepo(db: Db) {
+  const prepared = createPreparedQueries(db);
   const ordered = (f: ListingFilter, order: ListingOrder, after: SortKey | null) => {
     const dir = order.asc ? 'asc' : 'desc';
     const steer = order.steer ? order.column : undefined;
@@ -158,15 +189,15 @@ export function createListingsRepo(db: Db) {
         return eb.and(c);
       });
 
-  /** Matching rows, counted up to `cap + 1`. */
-  const boundedCountQuery = (f: ListingFilter, cap: number) =>
+  /** Matching rows, counted up to `upTo`. */
+  const boundedCountQuery = (f: ListingFilter, upTo: number) =>
     db
       .selectFrom(
         db
           .selectFrom('listings')
           .select('id')
           .where((eb) => conditions(eb, f))
-          .limit(cap + 1)
+          .limit(upTo)
           .as('matched'),
       )
       .select((eb) => eb.fn.countAll<number>().as('n'));
@@ -186,7 +217,9 @@ export function createListingsRepo(db: Db) {
   return {
     /** Exact count from the facet table; only for filters the facets cover. */
     async facetTotal(f: ListingFilter): Promise<number> {
-      return Number((await facetTotalQuery(f).executeTakeFirstOrThrow()).n);
+      const p = slotted(f);
+      const rows = await prepared.run(`facetTotal ${p.shape}`, p.values, () => facetTotalQuery(p.filter));
+      return Number(rows[0]?.n ?? 0);
     },
 
     /** Listings on the market per value of one tag filter (from the facet table). */
@@ -202,22 +235,34 @@ export function createListingsRepo(db: Db) {
 
     /** Counts matching rows but stops after `cap + 1`, so the cost is bounded. */
     async boundedCount(f: ListingFilter, cap: number): Promise<number> {
-      return Number((await boundedCountQuery(f, cap).executeTakeFirstOrThrow()).n);
+      const p = slotted(f);
+      const upTo = p.put('upTo', cap + 1);
+      const rows = await prepared.run(`boundedCount ${p.shape}`, p.values, () => boundedCountQuery(p.filter, upTo));
+      return Number(rows[0]?.n ?? 0);
     },
 
     /** The key of the row `skip` rows after `after` (or from the start); reads the index only. */
     async keyAt(f: ListingFilter, order: ListingOrder, after: SortKey | null, skip: number): Promise<SortKey | undefined> {
-      const row = await ordered(f, order, after)
-        .select([`${order.column} as value`, 'id'])
-        .limit(1)
-        .offset(skip)
-        .executeTakeFirst();
+      const p = slotted(f);
+      const from = p.afterKey(after);
+      const offset = p.put('skip', skip);
+      const [row] = await prepared.run(`keyAt ${p.shape} ${p.orderShape(order)} ${after ? 'after' : 'start'}`, p.values, () =>
+        ordered(p.filter, order, from)
+          .select([`${order.column} as value`, 'id'])
+          .limit(1)
+          .offset(offset),
+      );
       return row ? { value: row.value, id: row.id } : undefined;
     },
 
     /** Up to `limit` listings with their SKU names, `skip` rows after `after` (or from the start), in the order. */
     async page(f: ListingFilter, order: ListingOrder, after: SortKey | null, skip: number, limit: number): Promise<CardWithSkus[]> {
-      return toCards(await pageQuery(f, order, after, skip, limit).execute(), order);
+      const p = slotted(f);
+      const [from, offset, take] = [p.afterKey(after), p.put('skip', skip), p.put('limit', limit)];
+      const rows = await prepared.run(`page ${p.shape} ${p.orderShape(order)} ${after ? 'after' : 'start'}`, p.values, () =>
+        pageQuery(p.filter, order, from, offset, take),
+      );
+      return toCards(rows, order);
     },
 
     /**
@@ -233,14 +278,18 @@ export function createListingsRepo(db: Db) {
       skip: number,
       limit: number,
     ): Promise<{ total: number; rows: CardWithSkus[] }> {
-      const total = countCap === null ? facetTotalQuery(f) : boundedCountQuery(f, countCap);
-      const rows = await db
-        .selectFrom(total.as('total'))
-        // Left joined, so the total comes back even when the page is empty (one row of nulls).
-        .leftJoin(pageQuery(f, order, after, skip, limit).as('page'), (join) => join.onTrue())
-        .select('total.n as total')
-        .selectAll('page')
-        .execute();
+      const p = slotted(f);
+      const [from, offset, take] = [p.afterKey(after), p.put('skip', skip), p.put('limit', limit)];
+      const upTo = countCap === null ? null : p.put('upTo', countCap + 1);
+      const shape = `pageWithTotal ${p.shape} ${p.orderShape(order)} ${after ? 'after' : 'start'} ${upTo === null ? 'facets' : 'count'}`;
+      const rows = await prepared.run(shape, p.values, () =>
+        db
+          .selectFrom((upTo === null ? facetTotalQuery(p.filter) : boundedCountQuery(p.filter, upTo)).as('total'))
+          // Left joined, so the total comes back even when the page is empty (one row of nulls).
+          .leftJoin(pageQuery(p.filter, order, from, offset, take).as('page'), (join) => join.onTrue())
+          .select('total.n as total')
+          .selectAll('page'),
+      );
       return { total: Number(rows[0]?.total ?? 0), rows: toCards(rows.filter(isPageRow), order) };
     },
 

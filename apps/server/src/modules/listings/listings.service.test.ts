@@ -68,6 +68,27 @@ describe('listing pages through remembered positions', () => {
     }
   });
 
+  it('answer each search with its own values when the query its shape prepared is reused', async () => {
+    const shared = createListingsRepo(t.database.db);
+    const order = { column: 'single_price' as const, asc: true };
+    const searches = [
+      { objState: 1, minPrice: 100000, maxPrice: 100200 },
+      { objState: 1, minPrice: 100300, maxPrice: 100600 },
+      { objState: 1, userNameLike: 'a' },
+      { objState: 1, userNameLike: 'co' },
+      { objState: 1, sellerIds: [1, 2] },
+      { objState: 1, sellerIds: [3, 4] },
+    ];
+    for (const f of searches) {
+      // A repo of its own compiles the query afresh for these values.
+      const fresh = createListingsRepo(t.database.db);
+      expect(await shared.page(f, order, null, 0, 50)).toEqual(await fresh.page(f, order, null, 0, 50));
+      expect(await shared.boundedCount(f, 30)).toBe(await fresh.boundedCount(f, 30));
+      expect(await shared.pageWithTotal(f, 30, order, null, 2, 5)).toEqual(await fresh.pageWithTotal(f, 30, order, null, 2, 5));
+    }
+    expect(new Set(await Promise.all(searches.map((f) => shared.boundedCount(f, 1000)))).size).toBeGreaterThan(1);
+  });
+
   it('stops counting at the cap when a price filter is set, and says so', async () => {
     const repo = createListingsRepo(t.database.db);
     const service = createListingsService({ repo, countCap: 60 });
