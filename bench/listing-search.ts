@@ -17,10 +17,8 @@
  * The figures go to docs/performance.md ("Listing search").
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -30,6 +28,7 @@ import { MARKETS, VARIETY_TREE, pictureId, varietyLeaves } from '../apps/server/
 import { migrateToLatest } from '../apps/server/src/db/migrations/index';
 import { createDbKv } from '../apps/server/src/platform/kv';
 import { loadSettings } from '../apps/server/src/settings';
+import { bareServer, figures, load, ms, quantile, type LoadResult } from './load';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -41,6 +40,11 @@ const SECONDS = Number(arg('seconds', '10'));
 const WARMUP = Number(arg('warmup', '30'));
 const CONNECTIONS = Number(arg('connections', '50'));
 const ONLY = arg('only', 'both');
+/** The public cache's setting for the runs: on, off, or both (one app each, on the same data). */
+const CACHE = arg('cache', 'both');
+const CACHES = CACHE === 'both' ? (['on', 'off'] as const) : ([CACHE as 'on' | 'off'] as const);
+/** Seconds of each fixed-page run (page 1, page 1,000). */
+const PAGE_SECONDS = Number(arg('page-seconds', '5'));
 /** A SQLite file to generate once and reuse on later runs (kept afterwards). */
 const SQLITE_FILE = arg('sqlite-file', '');
 /** A PostgreSQL schema to generate once and reuse on later runs (kept afterwards). */
@@ -303,56 +307,6 @@ async function generatePostgres(schema: string): Promise<void> {
   await handle.close();
 }
 
-interface LoadResult {
-  latencies: number[];
-  errors: number;
-  seconds: number;
-}
-
-/** Keep-alive clients in a worker thread, so the server under test keeps the main thread. */
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { port, path, bodies, seconds, connections } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const latencies = [];
-let errors = 0;
-let next = 0;
-const started = Date.now();
-const deadline = started + seconds * 1000;
-const one = () => new Promise((resolve) => {
-  const body = bodies[next++ % bodies.length];
-  const t0 = process.hrtime.bigint();
-  const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent,
-    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-    res.on('data', () => {});
-    res.on('end', () => { latencies.push(Number(process.hrtime.bigint() - t0) / 1e6); if (res.statusCode !== 200) errors++; resolve(); });
-  });
-  req.on('error', () => { errors++; resolve(); });
-  req.end(body);
-});
-const user = async () => { while (Date.now() < deadline) await one(); };
-Promise.all(Array.from({ length: connections }, user)).then(() => {
-  agent.destroy();
-  parentPort.postMessage({ latencies, errors, seconds: (Date.now() - started) / 1000 });
-});
-`;
-
-function load(port: number, bodies: string[], seconds: number): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: { port, path: SEARCH_PATH, bodies, seconds, connections: CONNECTIONS } });
-    worker.once('message', (m: LoadResult) => {
-      void worker.terminate();
-      resolve(m);
-    });
-    worker.once('error', reject);
-  });
-}
-
-const quantile = (sorted: number[], q: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
-const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
-
 async function post(port: number, body: unknown): Promise<{ status: number; text: string; ms: number }> {
   const t0 = process.hrtime.bigint();
   const res = await fetch(`http://127.0.0.1:${port}${SEARCH_PATH}`, {
@@ -406,39 +360,86 @@ async function buildMix(port: number): Promise<string[]> {
   return bodies;
 }
 
+/** One app's runs: the mix, and pages 1 and 1,000 of the unfiltered stream hammered alone. */
+interface AppRuns {
+  cache: 'on' | 'off';
+  load: string;
+  mix: LoadResult;
+  server: number[];
+  pages: { pageNo: number; result: LoadResult }[];
+}
+
 interface Figures {
   dialect: string;
   generateSeconds: number;
-  app: LoadResult;
-  server: number[];
+  runs: AppRuns[];
   bare: LoadResult;
   depth: { stream: string; pageNo: number; cold: number; warm: number }[];
   bytes: number;
 }
 
+const uptime = () => os.loadavg()[0]!.toFixed(1);
+
 function summary(f: Figures): string {
-  const a = [...f.app.latencies].sort((x, y) => x - y);
-  const b = [...f.bare.latencies].sort((x, y) => x - y);
-  const s = [...f.server].sort((x, y) => x - y);
-  const rpsA = f.app.latencies.length / f.app.seconds;
-  const rpsB = f.bare.latencies.length / f.bare.seconds;
+  const b = figures(f.bare);
+  const row = (name: string, r: LoadResult, avg = '') => {
+    const x = figures(r);
+    return `| ${name} | ${avg} | ${ms(x.p50)} | ${ms(x.p99)} | ${x.rps.toFixed(0)} | ${(x.rps / b.rps).toFixed(2)} | ${r.errors} |`;
+  };
+  const lines = [
+    `### ${f.dialect}: ${ROWS.toLocaleString('en-US')} listings (generated in ${f.generateSeconds.toFixed(0)} s), ${CONNECTIONS} connections; the mix ${SECONDS} s after a ${WARMUP} s warm-up, fixed pages ${PAGE_SECONDS} s`,
+    '',
+    '| | load average | p50 ms | p99 ms | requests/s | of bare | errors |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const run of f.runs) {
+    const s = [...run.server].sort((x, y) => x - y);
+    lines.push(row(`mix, cache ${run.cache}, seen by the client`, run.mix, run.load));
+    lines.push(`| mix, cache ${run.cache}, inside the server | | ${ms(quantile(s, 0.5))} | ${ms(quantile(s, 0.99))} | | | |`);
+    for (const p of run.pages) lines.push(row(`page ${p.pageNo.toLocaleString('en-US')} (32, newest first), cache ${run.cache}`, p.result));
+  }
+  lines.push(row(`bare node:http, same ${f.bytes} bytes`, f.bare));
   return [
-    `### ${f.dialect}: ${ROWS.toLocaleString('en-US')} listings (generated in ${f.generateSeconds.toFixed(0)} s), ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP} s warm-up`,
+    ...lines,
     '',
-    '| | p50 ms | p99 ms | requests/s | errors |',
-    '|---|---|---|---|---|',
-    `| app, seen by the client | ${ms(quantile(a, 0.5))} | ${ms(quantile(a, 0.99))} | ${rpsA.toFixed(0)} | ${f.app.errors} |`,
-    `| app, inside the server (onRequest to onResponse) | ${ms(quantile(s, 0.5))} | ${ms(quantile(s, 0.99))} | | |`,
-    `| bare node:http, same ${f.bytes} bytes | ${ms(quantile(b, 0.5))} | ${ms(quantile(b, 0.99))} | ${rpsB.toFixed(0)} | ${f.bare.errors} |`,
-    `| ratio app / bare | ${(quantile(a, 0.5) / quantile(b, 0.5)).toFixed(1)}x | ${(quantile(a, 0.99) / quantile(b, 0.99)).toFixed(1)}x | ${(rpsA / rpsB).toFixed(2)} | |`,
-    '',
-    'Single requests by depth after the run, 32 a page (first = first request of that page, again = median of 10 more):',
+    'Single requests by depth after the runs, 32 a page (first = first request of that page, again = median of 10 more):',
     '',
     '| stream | page | first ms | again ms |',
     '|---|---|---|---|',
     ...f.depth.map((d) => `| ${d.stream} | ${d.pageNo.toLocaleString('en-US')} | ${ms(d.cold)} | ${ms(d.warm)} |`),
     '',
   ].join('\n');
+}
+
+/** The app with the cache `cache` on the data: the mix after a warm-up, then the fixed pages. */
+async function runApp(database: DbHandle, cache: 'on' | 'off', mix: string[] | null) {
+  const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORTAL_CACHE: cache });
+  const kv = createDbKv(database.db);
+  const app = await buildApp({ settings, database, kv, webDist: null });
+  const server: number[] = [];
+  let recording = false;
+  app.addHook('onResponse', async (_request, reply) => {
+    if (recording) server.push(reply.elapsedTime);
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  const run = (bodies: string[], seconds: number) => load({ port, path: SEARCH_PATH, bodies, seconds, connections: CONNECTIONS });
+  const before = uptime();
+  const bodies = mix ?? (await buildMix(port));
+  console.log(`[cache ${cache}] warm-up ${WARMUP} s…`);
+  await run(bodies, WARMUP);
+  recording = true;
+  console.log(`[cache ${cache}] measuring ${SECONDS} s…`);
+  const mixResult = await run(bodies, SECONDS);
+  recording = false;
+  const pages: AppRuns['pages'] = [];
+  for (const pageNo of [1, 1000]) {
+    const body = [JSON.stringify({ pageNo, pageSize: 32, sortField: 2, sortAsc: 0 })];
+    await run(body, 1);
+    pages.push({ pageNo, result: await run(body, PAGE_SECONDS) });
+  }
+  const runs: AppRuns = { cache, load: `${before}-${uptime()}`, mix: mixResult, server, pages };
+  return { app, port, bodies, runs, close: async () => (await app.close(), await kv.close()) };
 }
 
 async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
@@ -482,24 +483,17 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
   const generateSeconds = (Date.now() - started) / 1000;
   console.log(`[${dialect}] ${ROWS} listings ready in ${generateSeconds.toFixed(0)} s`);
 
-  const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const kv = createDbKv(database.db);
-  const app = await buildApp({ settings, database, kv, webDist: null });
-  const server: number[] = [];
-  let recording = false;
-  app.addHook('onResponse', async (_request, reply) => {
-    if (recording) server.push(reply.elapsedTime);
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app.server.address() as { port: number }).port;
+  const runs: AppRuns[] = [];
+  let mix: string[] | null = null;
+  let last: Awaited<ReturnType<typeof runApp>> | null = null;
   try {
-    const bodies = await buildMix(port);
-    console.log(`[${dialect}] warm-up ${WARMUP} s…`);
-    await load(port, bodies, WARMUP);
-    recording = true;
-    console.log(`[${dialect}] measuring ${SECONDS} s…`);
-    const appResult = await load(port, bodies, SECONDS);
-    recording = false;
+    for (const cache of CACHES) {
+      await last?.close();
+      last = await runApp(database, cache, mix);
+      mix = last.bodies;
+      runs.push(last.runs);
+    }
+    const port = last!.port;
     // Single requests at growing depth, after the load: one stream the service walks in the
     // background, and one it walks only on first use (its first deep request is "cold").
     const depth: Figures['depth'] = [];
@@ -508,8 +502,8 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
       ['sell + standard listing, cheapest first', { holdBs: 2, listingType: 'A', sortField: 1, sortAsc: 1 }],
     ] as const) {
       const total = (JSON.parse((await post(port, { ...filter, pageSize: 32 })).text) as { data: { totalItem: number } }).data.totalItem;
-      const last = Math.ceil(total / 32);
-      for (const pageNo of [1, 10, 100, 1000, 5000, 10_000, Math.floor(last / 2), last]) {
+      const lastPage = Math.ceil(total / 32);
+      for (const pageNo of [1, 10, 100, 1000, 5000, 10_000, Math.floor(lastPage / 2), lastPage]) {
         const body = { ...filter, pageSize: 32, pageNo };
         const cold = (await post(port, body)).ms;
         const warm: number[] = [];
@@ -517,35 +511,24 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
         depth.push({ stream, pageNo, cold, warm: warm.sort((x, y) => x - y)[5]! });
       }
     }
-    const sample = (await post(port, JSON.parse(bodies[0]!) as unknown)).text;
-    await app.close();
+    const bytes = Buffer.from((await post(port, JSON.parse(mix![0]!) as unknown)).text);
+    await last!.close();
+    last = null;
 
-    const bytes = Buffer.from(sample);
-    const bare = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
-        res.end(bytes);
-      });
-    });
-    bare.keepAliveTimeout = 10_000;
-    await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
-    const barePort = (bare.address() as { port: number }).port;
-    await load(barePort, bodies, 2);
-    const bareResult = await load(barePort, bodies, SECONDS);
-    await new Promise((r) => bare.close(r));
+    const bare = await bareServer(bytes);
+    await load({ port: bare.port, path: SEARCH_PATH, bodies: mix!, seconds: 2, connections: CONNECTIONS });
+    const bareResult = await load({ port: bare.port, path: SEARCH_PATH, bodies: mix!, seconds: SECONDS, connections: CONNECTIONS });
+    await bare.close();
     return {
       dialect: dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL',
       generateSeconds,
-      app: appResult,
-      server,
+      runs,
       bare: bareResult,
       depth,
       bytes: bytes.length,
     };
   } finally {
-    await app.close();
-    await kv.close();
+    await last?.close();
     await database.close();
     await cleanup();
   }

@@ -31,14 +31,16 @@ export const nonceSlot = `__csp_nonce_${randomBytes(12).toString('hex')}__`;
  * antd position popups, columns and the first screens' markup with them and they cannot run
  * script. Images: the product's own, data URLs (the picture code, icons) and https images that
  * articles may show. Frames: only the product's own pages, in either direction, so the shell's
- * and portal's frames work and no other site can frame the login page.
+ * and portal's frames work and no other site can frame the login page. Without a nonce (an answer
+ * that is not a page) no inline script or style element is allowed at all.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce?: string): string {
+  const allowed = nonce ? ` 'nonce-${nonce}'` : '';
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self'${allowed}`,
     "script-src-attr 'none'",
-    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self'${allowed}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
@@ -57,6 +59,9 @@ export function contentSecurityPolicy(nonce: string): string {
  */
 export const DOWNLOAD_POLICY = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
+/** Where a request keeps its nonce once made. */
+const NONCE = Symbol('cspNonce');
+
 /** One year; sent only on answers that came over HTTPS, where browsers heed it. */
 const HSTS = 'max-age=31536000';
 
@@ -67,12 +72,19 @@ const HSTS = 'max-age=31536000';
  * (the rule the session cookie's Secure flag follows, COOKIE_SECURE).
  */
 export function installSecurityHeaders(app: FastifyInstance, cookieSecure: 'auto' | 'on' | 'off'): void {
-  app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request) => {
-    request.cspNonce = randomBytes(16).toString('base64');
+  // The nonce is made when an answer first asks for it (a page); an answer that never did (the
+  // API, files) gets the same policy without one, written once.
+  app.decorateRequest('cspNonce', {
+    getter(this: FastifyRequest & { [NONCE]?: string }) {
+      return (this[NONCE] ??= randomBytes(16).toString('base64'));
+    },
   });
+  const withoutNonce = contentSecurityPolicy();
   app.addHook('onSend', async (request, reply) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce));
+    if (!reply.hasHeader('content-security-policy')) {
+      const nonce = (request as FastifyRequest & { [NONCE]?: string })[NONCE];
+      reply.header('content-security-policy', nonce ? contentSecurityPolicy(nonce) : withoutNonce);
+    }
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
