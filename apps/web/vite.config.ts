@@ -123,6 +123,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: /^antd\/locale\/(.*)$/, replacement: 'antd/es/locale/$1' },
       { find: /^react-router$/, replacement: reactRouterProduction },
+      // The app's translations (src/i18n/texts.ts, react.ts) stand in for i18next and
+      // react-i18next: the part of them the app uses, about 23 KB (brotli) lighter.
+      { find: /^i18next$/, replacement: path.resolve(import.meta.dirname, 'src/i18n/texts.ts') },
+      { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/i18n/react.ts') },
     ],
   },
   server: {

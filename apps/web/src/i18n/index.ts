@@ -1,12 +1,11 @@
-import i18next, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import i18next, { type BackendModule, type Tree } from './texts';
 import { pickLang, type Lang } from '@portal/contracts/i18n';
 import type { Namespace } from './resources';
 
 /**
  * One chunk per language and namespace: a visit downloads the language it shows and only the
  * namespaces of the pages it opens. A component whose namespace has not arrived yet suspends
- * (react-i18next) until it has; the routes start their namespaces with their code.
+ * (useTranslation) until it has; the routes start their namespaces with their code.
  */
 const FILES = import.meta.glob<Record<string, object>>(['./*/*.ts', '!./*/index.ts']);
 
@@ -20,7 +19,7 @@ const backend: BackendModule = {
     // Namespaces a sub-system adds at run time (shell/subsystems.ts) have no file here.
     if (!load) return done(null, {});
     load().then(
-      (module) => done(null, module[ns] ?? {}),
+      (module) => done(null, (module[ns] ?? {}) as Tree),
       (err: Error) => done(err, null),
     );
   },
@@ -45,18 +44,12 @@ export function storeLang(lang: Lang): void {
 
 /** Starts i18n in `lang` with `namespaces` loaded (every namespace unless told). */
 export async function initI18n(lang: Lang = currentLang(), namespaces: Namespace[] = ALL_NAMESPACES) {
-  await i18next
-    .use(backend)
-    .use(initReactI18next)
-    .init({
-      // Every language is complete (checked by the type check and resources.test.ts): no fallback needed.
-      lng: lang,
-      fallbackLng: false,
-      ns: ['common', ...namespaces.filter((ns) => ns !== 'common')],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnObjects: true,
-    });
+  // Every language is complete (checked by the type check and resources.test.ts): no fallback needed.
+  await i18next.use(backend).init({
+    lng: lang,
+    ns: ['common', ...namespaces.filter((ns) => ns !== 'common')],
+    defaultNS: 'common',
+  });
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   return i18next;
 }
