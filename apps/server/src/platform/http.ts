@@ -114,11 +114,8 @@ export function registerEndpoint<E extends Endpoint>(
         if (!cache || !serialize || request.session) return okEnvelope((await run()) ?? null);
         // Kept under the request as validated (defaults filled in), so spellings of one request share it.
         const key = `${endpoint.path} ${lang} ${JSON.stringify(request.body ?? null)} ${JSON.stringify(request.query ?? null)}`;
-        const kept = cache.byKey(request, lang, key);
-        if (kept) return sendCachedAnswer(request, reply, kept);
-        const since = cache.generation();
-        const body = Buffer.from(serialize(okEnvelope((await run()) ?? null)));
-        return sendCachedAnswer(request, reply, cache.store(request, lang, key, body, since));
+        const entry = await cache.answer(request, lang, key, async () => Buffer.from(serialize(okEnvelope((await run()) ?? null))));
+        return sendCachedAnswer(request, reply, entry);
       },
     });
   }

@@ -1,9 +1,10 @@
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { friendLinksResource } from '@portal/contracts/admin-content';
 import type { ListingPage } from '@portal/contracts/listings';
 import { createTestApp, envelope, login, type TestApp } from '../test/test-app';
+import { createPublicCache } from './public-cache';
 import { canRunTwoServers, startTwoServers, type TwoServers } from '../test/two-servers';
 
 const SEARCH = '/listing/ws/listing/portalSalePage';
@@ -158,6 +159,36 @@ describe('public answers kept for visitors', () => {
     const after = await links();
     expect(after).not.toBe(before);
     expect(after).toContain('Cache probe');
+  });
+});
+
+describe('answers computed once for requests that miss together', () => {
+  const request = (body: object) => ({ method: 'POST', url: SEARCH, body }) as unknown as FastifyRequest;
+  let clock = 0;
+  const cache = createPublicCache({ enabled: true, ttlMs: 1000, now: () => clock });
+
+  it('makes requests that miss together wait for one computation, and keeps its answer for a second', async () => {
+    let computed = 0;
+    const compute = async () => Buffer.from(`{"n":${++computed}}`);
+    const answers = await Promise.all([1, 2, 3].map(() => cache.answer(request(search), 'zh-CN', 'k', compute)));
+    expect(computed).toBe(1);
+    expect(new Set(answers.map((a) => a.body.toString()))).toEqual(new Set(['{"n":1}']));
+    clock += 999;
+    expect((await cache.answer(request(search), 'zh-CN', 'k', compute)).body.toString()).toBe('{"n":1}');
+    clock += 1;
+    expect((await cache.answer(request(search), 'zh-CN', 'k', compute)).body.toString()).toBe('{"n":2}');
+  });
+
+  it('never lets a request that came after a change join, or keep, a computation that started before it', async () => {
+    cache.clear();
+    let release: (body: Buffer) => void = () => {};
+    const slow = cache.answer(request(search), 'zh-CN', 'k', () => new Promise<Buffer>((r) => (release = r)));
+    cache.clear();
+    const after = cache.answer(request(search), 'zh-CN', 'k', async () => Buffer.from('{"after":true}'));
+    release(Buffer.from('{"before":true}'));
+    expect((await slow).body.toString()).toBe('{"before":true}');
+    expect((await after).body.toString()).toBe('{"after":true}');
+    expect(cache.byRaw(request(search), 'zh-CN')?.body.toString()).toBe('{"after":true}');
   });
 });
 

@@ -65,6 +65,7 @@ export function createPublicCache(opts: PublicCacheOptions) {
   const cachedPaths = new Set(PUBLIC_CACHED.flatMap((e) => [e.path, ...(e.aliases ?? [])]));
   const entries = new Map<string, CachedAnswer>();
   const aliases = new Map<string, string>();
+  const inflight = new Map<string, Promise<CachedAnswer>>();
   let generation = 0;
 
   const clear = () => {
@@ -94,9 +95,6 @@ export function createPublicCache(opts: PublicCacheOptions) {
 
     clear,
 
-    /** Where the cache stands now: an answer computed from here is kept only if this has not moved. */
-    generation: () => generation,
-
     /** The kept answer for a request as it came, if any. */
     byRaw(request: FastifyRequest, lang: string): CachedAnswer | undefined {
       const raw = rawKeyOf(request, lang);
@@ -110,6 +108,27 @@ export function createPublicCache(opts: PublicCacheOptions) {
       const raw = entry && rawKeyOf(request, lang);
       if (raw) aliases.set(raw, key);
       return entry;
+    },
+
+    /**
+     * The kept answer for a normalised request, or the one being computed for it, or a new one from
+     * `compute`. Requests that miss together wait for one computation (when a copy expires under
+     * load, one request reads the database, not fifty); a request that came after a change never
+     * joins a computation that started before it.
+     */
+    answer(request: FastifyRequest, lang: string, key: string, compute: () => Promise<Buffer>): CachedAnswer | Promise<CachedAnswer> {
+      const kept = this.byKey(request, lang, key);
+      if (kept) return kept;
+      const flightKey = `${generation} ${key}`;
+      let flight = inflight.get(flightKey);
+      if (!flight) {
+        const since = generation;
+        flight = compute()
+          .then((body) => this.store(request, lang, key, body, since))
+          .finally(() => inflight.delete(flightKey));
+        inflight.set(flightKey, flight);
+      }
+      return flight;
     },
 
     /** Keeps an answer computed since `since` (a generation), unless a change came in between. */
