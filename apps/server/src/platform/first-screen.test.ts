@@ -34,7 +34,7 @@ export async function renderFirstScreen(pathname, lang, settings, api) {
   const answer = await (await api('/omc/api/sys/public_settings', { method: 'GET' })).json();
   renders += 1;
   return {
-    html: '<main><h1>' + lang + ' ' + answer.return_code + ' ' + settings.theme + '</h1><input name="account"><textarea></textarea><p>render ' + renders + '</p></main>',
+    html: '<main class="home"><h1>' + lang + ' ' + answer.return_code + ' ' + settings.theme + '</h1><input name="account"><textarea></textarea><p>render ' + renders + '</p></main>',
     styles: '<style data-css-hash="x">.ant-btn{color:red}</style>',
     data: { queries: pathname === '/login' ? [] : [{ queryKey: ['note'], state: { data: '</script><script>alert(1)</script>' } }] },
   };
@@ -48,6 +48,7 @@ function makeWebDist(): string {
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dist, 'assets', 'index-1.css'), 'body{margin:0}');
   fs.writeFileSync(path.join(dist, 'assets', 'home-1.css'), '.home{color:blue}');
+  fs.writeFileSync(path.join(dist, 'assets', 'admin-1.css'), '.admin-grid{display:grid}');
   fs.writeFileSync(path.join(root, 'dist-ssr', 'first-screen.server.js'), MODULE);
   return dist;
 }
@@ -71,7 +72,7 @@ describe('first screens rendered by the server', () => {
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const html = res.body;
     // Rendered with the settings and an in-process answer of the app (return_code 0).
-    expect(html).toContain('<div id="first-screen" data-path="/index"><main><h1>zh-CN 0 lightblue</h1>');
+    expect(html).toContain('<div id="first-screen" data-path="/index"><main class="home"><h1>zh-CN 0 lightblue</h1>');
     expect(html).toMatch(/<div id="first-screen"[^]*<\/div><div id="root"><\/div>/);
     // Fields of the copy take no input.
     expect(html).toContain('<input readonly name="account">');
@@ -81,6 +82,8 @@ describe('first screens rendered by the server', () => {
     const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
     expect(head).toContain(`<style nonce="${nonce}" data-css-hash="x">.ant-btn{color:red}</style>`);
     expect(head).toContain(`<style nonce="${nonce}">body{margin:0}\n.home{color:blue}</style>`);
+    // Another part's stylesheet styles nothing the copy uses: left to the app.
+    expect(head).not.toContain('.admin-grid');
     expect(head).not.toContain('<link rel="stylesheet"');
     // The code is no longer requested from the head; the loader at the end of the body asks for it.
     expect(head).not.toContain('<script type="module"');

@@ -182,8 +182,10 @@ export type FirstScreens = ReturnType<typeof createFirstScreens>;
 interface Template {
   /** index.html without its script, module preloads and stylesheet. */
   html: string;
-  /** Every stylesheet of the build, entry first: the first screen's pages use their chunks' classes. */
+  /** The entry's stylesheets, in every first screen. */
   css: string;
+  /** The other stylesheets of the build (one per lazily loaded part), each with the classes it styles. */
+  partCss: { text: string; classes: string[] | null }[];
   /** Starts the app's code once the first screen has painted (see below). */
   loader: string;
 }
@@ -202,14 +204,21 @@ export function firstScreenTemplate(webDist: string): Template {
   const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
   const entryCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/assets\/([^"]+)"[^>]*>/g)].map((m) => m[1]!);
   const assets = path.join(webDist, 'assets');
-  const cssFiles = [
-    ...entryCss,
-    ...fs
-      .readdirSync(assets)
-      .filter((f) => f.endsWith('.css') && !entryCss.includes(f))
-      .sort(),
-  ];
-  const css = cssFiles.map((f) => fs.readFileSync(path.join(assets, f), 'utf8')).join('\n');
+  const read = (f: string) => fs.readFileSync(path.join(assets, f), 'utf8');
+  const css = entryCss.map(read).join('\n');
+  // Each part's stylesheet with the classes that say which page it is for: those no other part
+  // styles (a state like `is-active` or antd's ant-*, anticon and css-* are on many pages). One
+  // without such a class is sent with every first screen.
+  const parts = fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.css') && !entryCss.includes(f))
+    .sort()
+    .map(read)
+    .map((text) => ({ text, all: new Set([...text.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!)) }));
+  const partCss = parts.map(({ text, all }) => {
+    const own = [...all].filter((c) => !/^(ant-|anticon|css-)/.test(c) && parts.every((other) => other.all === all || !other.all.has(c)));
+    return { text, classes: own.length ? own : null };
+  });
   const html = index
     .replace(/\s*<script type="module" crossorigin src="[^"]+"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+"[^>]*>/g, '')
@@ -222,7 +231,7 @@ export function firstScreenTemplate(webDist: string): Template {
     `signs.forEach(function(n){addEventListener(n,go,{capture:true,passive:true})});` +
     // The copy's forms are not the app's: Enter in one of its read-only fields must not send it.
     `document.getElementById('first-screen').addEventListener('submit',function(e){e.preventDefault()})})()</script>`;
-  return { html, css, loader };
+  return { html, css, partCss, loader };
 }
 
 /**
@@ -237,11 +246,19 @@ export function compose(template: Template, pathname: string, lang: Lang, screen
   // rich text, and should anything there ever slip past the sanitiser, the policy still refuses it.
   const withNonce = (html: string) => html.replace(/<style\b/g, `<style nonce="${nonceSlot}"`);
   const markup = screen.html.replace(/<(input|textarea)\b/g, '<$1 readonly');
+  // Of the parts' stylesheets, those styling a class the copy uses (whole, in the build's order):
+  // the others are other pages' (most of the 46 KB), and the app loads its parts' own when it
+  // takes over, so the copy's styles are fewer rules for the browser to parse and match.
+  const used = new Set(markup.match(/(?<=\sclass="[^"]*)[^\s"]+/g));
+  const css = [
+    template.css,
+    ...template.partCss.filter((part) => !part.classes || part.classes.some((c) => used.has(c))).map((part) => part.text),
+  ].join('\n');
   // JSON in a script element: "<" escaped so that no "</script>" in the data can end it.
   const data = JSON.stringify(screen.data).replace(/</g, '\\u003c');
   return template.html
     .replace(/<html lang="[^"]*"/, () => `<html lang="${lang}"`)
-    .replace('</head>', () => `${withNonce(`${screen.styles}<style>${template.css}</style>${HIDE_APP_UNDER_FIRST_SCREEN}`)}</head>`)
+    .replace('</head>', () => `${withNonce(`${screen.styles}<style>${css}</style>${HIDE_APP_UNDER_FIRST_SCREEN}`)}</head>`)
     .replace(
       '<div id="root"></div>',
       () =>

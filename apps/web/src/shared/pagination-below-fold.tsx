@@ -19,8 +19,10 @@ function Placeholder({ className, boxRef }: { className?: string; boxRef?: Ref<H
  */
 export function PaginationBelowFold(props: PaginationProps) {
   const box = useRef<HTMLDivElement>(null);
-  // Without IntersectionObserver (old browsers, jsdom) the pager simply loads at once.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver (old browsers, jsdom) the pager simply loads at once. The
+  // server's first screen keeps the box: the copy takes no clicks, and the pager's and its
+  // Select's styles (about 65 KB) would be most of the copy's CSS.
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = box.current;
     if (near || !element) return;

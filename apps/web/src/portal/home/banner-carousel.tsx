@@ -88,7 +88,7 @@ export function BannerCarousel() {
                   width={1920}
                   height={480}
                   fetchPriority={i === 0 ? 'high' : 'auto'}
-                  decoding={i === 0 ? 'sync' : 'async'}
+                  decoding="async"
                   onLoad={() => preloadAfter(i)}
                 />
               ) : null}
