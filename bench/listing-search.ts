@@ -28,13 +28,8 @@ import { MARKETS, VARIETY_TREE, pictureId, varietyLeaves } from '../apps/server/
 import { migrateToLatest } from '../apps/server/src/db/migrations/index';
 import { createDbKv } from '../apps/server/src/platform/kv';
 import { loadSettings } from '../apps/server/src/settings';
-import { bareServer, figures, load, ms, quantile, type LoadResult } from './load';
+import { arg, bareServer, figures, load, ms, quantile, type LoadResult } from './load';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] ? args[at + 1]! : fallback;
-};
 const ROWS = Number(arg('rows', '1000000'));
 const SECONDS = Number(arg('seconds', '10'));
 const WARMUP = Number(arg('warmup', '30'));

@@ -65,6 +65,13 @@ export function load(o: LoadOptions): Promise<LoadResult> {
   });
 }
 
+/** A command-line option's value (`--name value`), or `fallback`. */
+export function arg(name: string, fallback: string): string {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] ? args[at + 1]! : fallback;
+}
+
 export const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 export const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));

@@ -28,13 +28,9 @@ import { migrateToLatest } from '../apps/server/src/db/migrations/index';
 import { createDbKv } from '../apps/server/src/platform/kv';
 import { createLogger } from '../apps/server/src/platform/logger';
 import { loadSettings } from '../apps/server/src/settings';
-import { bareServer, figures, load, ms, type LoadResult } from './load';
+import { arg, bareServer, figures, load, ms, type LoadResult } from './load';
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] ? args[at + 1]! : fallback;
-};
 const SECONDS = Number(arg('seconds', '10'));
 const WARMUP = Number(arg('warmup', '3'));
 const CONNECTIONS = Number(arg('connections', '50'));
