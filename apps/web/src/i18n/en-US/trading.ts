@@ -169,7 +169,8 @@ export const trading: TradingText = {
     deliveryPlace: 'Delivery place',
     deliveryDate: 'Delivery date',
     notFound: 'The tender does not exist',
-    readOnly: 'To bid online, sign in and use the user centre; this page is for viewing only.',
+    openTime: 'Opening time',
+    documents: 'Tender documents',
     total: 'Tenders: {{count}}',
   },
   home: {
