@@ -113,15 +113,17 @@ export function sealKeyFile(s: { TENDER_SEAL_KEY_FILE: string; DATA_DIR: string 
 
 /**
  * A sealer over keys loaded on first use: a server that never seals anything never creates or
- * reads a key file.
+ * reads a key file. Sealing reads the keys again each time (a rotation's new key is used at once,
+ * without a restart); opening keeps them, reading again only for a key id it does not know.
  */
 export function createSealer(load: () => SealKeys): Sealer {
   let loaded: SealKeys | null = null;
   const keys = () => (loaded ??= load());
+  const fresh = () => (loaded = load());
   return {
     currentKeyId: () => keys().currentId,
     seal(plain, aad) {
-      const { currentId, keys: all } = keys();
+      const { currentId, keys: all } = fresh();
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', all.get(currentId)!, iv);
       cipher.setAAD(Buffer.from(aad, 'utf8'));
@@ -129,7 +131,7 @@ export function createSealer(load: () => SealKeys): Sealer {
       return { keyId: currentId, sealed: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64') };
     },
     open(keyId, sealed, aad) {
-      const key = keys().keys.get(keyId);
+      const key = keys().keys.get(keyId) ?? fresh().keys.get(keyId);
       if (!key) throw new Error(`sealing key ${keyId} is not available`);
       const raw = Buffer.from(sealed, 'base64');
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));

@@ -90,6 +90,9 @@ const toSealedLines = (lines: { lineNo: number; unitPrice: number; quantity: num
     .sort((a, b) => a.lineNo - b.lineNo)
     .map((l) => ({ lineNo: l.lineNo, unitPrice: l.unitPrice, quantityMilli: toMilli(l.quantity), deliveryDate: l.deliveryDate }));
 
+/** Why a tender failed for want of valid bids (the buyer and the bidders read it). */
+const tooFewBids = (valid: number, min: number) => `有效投标 ${valid} 份，少于最少 ${min} 份 (${valid} < ${min})`;
+
 interface AnswerContent {
   answer: string;
   lines: SealedLine[];
@@ -406,9 +409,11 @@ export function createTenderTradeService(deps: TenderTradeDeps) {
     reason: string,
     kind: 'tender.cancelled' | 'tender.failed',
     emit: Emit,
+    runningJob?: string,
   ) {
     const closed = await move(trx, row, from, 7, { close_reason: reason });
-    for (const job of Object.values(TENDER_JOBS)) await scheduler.cancel(trx, job, String(row.id));
+    // The job running now is marked done by the scheduler itself; cancelling it would undo this.
+    for (const job of Object.values(TENDER_JOBS)) if (job !== runningJob) await scheduler.cancel(trx, job, String(row.id));
     const bids = (await repo.bids(row.id, trx)).filter((b) => LIVE_BID_STATES.includes(b.state));
     await releaseDeposits(trx, closed, bids, emit);
     for (const bid of bids) await tellBidder(trx, closed, bid, kind, { reason }, emit);
@@ -494,14 +499,7 @@ export function createTenderTradeService(deps: TenderTradeDeps) {
     await repo.update(trx, id, { opened_at: at, updated_at: at });
     row = (await repo.find(id, trx))!;
     if (good.length < row.min_valid_bids) {
-      await closeAsFailed(
-        trx,
-        row,
-        [3],
-        `有效投标 ${good.length} 份，少于最少 ${row.min_valid_bids} 份 (${good.length} < ${row.min_valid_bids})`,
-        'tender.failed',
-        emit,
-      );
+      await closeAsFailed(trx, row, [3], tooFewBids(good.length, row.min_valid_bids), 'tender.failed', emit, TENDER_JOBS.open);
       return;
     }
     for (const bid of bids) await tellBidder(trx, row, bid, 'tender.opened', { count: bids.length }, emit);
@@ -787,14 +785,7 @@ export function createTenderTradeService(deps: TenderTradeDeps) {
         log.after = { valid: validCount, invalid: bids.length - validCount };
         if (validCount < own.min_valid_bids) {
           await rerank(trx, own);
-          return closeAsFailed(
-            trx,
-            own,
-            [3],
-            `有效投标 ${validCount} 份，少于最少 ${own.min_valid_bids} 份 (${validCount} < ${own.min_valid_bids})`,
-            'tender.failed',
-            emit,
-          );
+          return closeAsFailed(trx, own, [3], tooFewBids(validCount, own.min_valid_bids), 'tender.failed', emit);
         }
         const next = await move(trx, own, [3], 4);
         await rerank(trx, next);
