@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { enumLabel } from '@portal/contracts/constants';
 import { tenderTradeRoutes } from '@portal/contracts/routes/tender-trade';
 import { tenderRoutes } from '@portal/contracts/routes/tenders';
@@ -120,6 +120,10 @@ export function MyBidsPage() {
   const { t } = useTranslation('tender');
   const lang = useLang();
   const [state, setState] = useState<string>(ALL);
+  // A message about one tender links here with ?tenderId=: its row opens by itself.
+  const [params] = useSearchParams();
+  const linked = params.get('tenderId');
+  const [expanded, setExpanded] = useState<readonly React.Key[] | null>(null);
   const paging = usePaging(8);
   const body = { pageNo: paging.pageNo, pageSize: paging.pageSize, state: state === ALL ? undefined : (state as TenderBidState) };
   const rows = useQuery({
@@ -151,7 +155,11 @@ export function MyBidsPage() {
           pagination={paging.pagination(rows.data?.totalItem)}
           scroll={{ x: 1100 }}
           locale={{ emptyText: t('myBidsEmpty') }}
-          expandable={{ expandedRowRender: (r) => <MyBid tenderId={r.tenderId} />, rowExpandable: () => true }}
+          expandable={{
+            expandedRowRender: (r) => <MyBid tenderId={r.tenderId} />,
+            expandedRowKeys: expanded ?? (rows.data?.items ?? []).filter((r) => r.tenderId === linked).map((r) => r.bidId),
+            onExpandedRowsChange: (keys) => setExpanded(keys),
+          }}
           onRow={(r) => ({ 'data-testid': 'my-bid-row', 'data-tender': r.tenderNo }) as React.HTMLAttributes<HTMLElement>}
           columns={[
             { title: t('tenderNo'), dataIndex: 'tenderNo', className: 'tabular', width: 190 },

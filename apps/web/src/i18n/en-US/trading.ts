@@ -171,6 +171,7 @@ export const trading: TradingText = {
     notFound: 'The tender does not exist',
     openTime: 'Opening time',
     documents: 'Tender documents',
+    applyFromRefusal: 'Ask to join the supplier list',
     total: 'Tenders: {{count}}',
   },
   home: {

@@ -170,6 +170,7 @@ export const trading = {
     notFound: '招标不存在',
     openTime: '开标时间',
     documents: '招标文件',
+    applyFromRefusal: '申请加入供应商名单',
     total: '共 {{count}} 条',
   },
   home: {

@@ -171,6 +171,7 @@ export const trading: TradingText = {
     notFound: '招標不存在',
     openTime: '開標時間',
     documents: '招標文件',
+    applyFromRefusal: '申請加入供應商名單',
     total: '共 {{count}} 筆',
   },
   home: {
