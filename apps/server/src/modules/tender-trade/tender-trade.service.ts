@@ -760,8 +760,9 @@ export function createTenderTradeService(deps: TenderTradeDeps) {
         const judged = new Map(body.bids.map((j) => [j.bidId, j]));
         for (const bid of bids) {
           const j = judged.get(String(bid.id));
-          if (!j) throw new AppError('EVALUATION_INCOMPLETE', { bidId: String(bid.id) });
           // A bid that failed its digest check at the opening stays invalid, whatever the judgement.
+          if (!j && !bid.opened_json) continue;
+          if (!j) throw new AppError('EVALUATION_INCOMPLETE', { bidId: String(bid.id) });
           const valid = j.valid && bid.opened_json !== '';
           if (!valid && !(j.reason ?? '').trim() && !bid.invalid_reason)
             throw new AppError('INVALID_BID_NEEDS_REASON', { bidId: String(bid.id) });
@@ -770,7 +771,8 @@ export function createTenderTradeService(deps: TenderTradeDeps) {
         for (const key of judged.keys()) if (!bids.some((b) => String(b.id) === key)) throw new AppError('NOT_FOUND');
         let validCount = 0;
         for (const bid of bids) {
-          const j = judged.get(String(bid.id))!;
+          const j = judged.get(String(bid.id));
+          if (!j) continue;
           const valid = j.valid && bid.opened_json !== '';
           if (valid) validCount++;
           await repo.updateBid(trx, bid.id, {
