@@ -73,7 +73,9 @@ import { registerTendersRoutes } from './modules/tenders/tenders.routes';
 import { createTendersService } from './modules/tenders/tenders.service';
 import { createTenderTradeRepo } from './modules/tender-trade/tender-trade.repo';
 import { registerTenderTradeRoutes } from './modules/tender-trade/tender-trade.routes';
-import { createTenderTradeService, TENDER_JOBS } from './modules/tender-trade/tender-trade.service';
+import { createTenderBidsService } from './modules/tender-trade/tender-bids.service';
+import { TENDER_JOBS, type TenderTradeDeps } from './modules/tender-trade/tender-core';
+import { createTenderTradeService } from './modules/tender-trade/tender-trade.service';
 import { createSealer, sealKeySource } from './platform/sealing';
 import { TENDER_REVIEW_PERMISSION } from '@portal/contracts/tender-trade';
 import { createLocalBus, type EventBus } from './platform/events';
@@ -305,7 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   // Sealed tenders: bids sealed with a key kept outside the database until the timed opening
-  const tenderTrade = createTenderTradeService({
+  const tenderDeps: TenderTradeDeps = {
     repo: createTenderTradeRepo(db, database.dialect),
     writes,
     scheduler,
@@ -321,7 +323,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       minBiddingSeconds: s.TENDER_MIN_BIDDING_SECONDS,
     },
     now,
-  });
+  };
+  const tenderTrade = createTenderTradeService(tenderDeps);
+  const tenderBids = createTenderBidsService(tenderDeps);
   scheduler.define(TENDER_JOBS.close, (trx, job, emit) => tenderTrade.closeJob(trx, job.key, emit));
   scheduler.define(TENDER_JOBS.open, (trx, job, emit) => tenderTrade.openJob(trx, job.key, emit));
   scheduler.define(TENDER_JOBS.negotiationClose, (trx, job, emit) => tenderTrade.negotiationCloseJob(trx, job.key, emit));
@@ -399,7 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerListingManageRoutes(app, { access, listings: listingManage });
   registerOrdersRoutes(app, { access, orders });
   registerSupplierRelationsRoutes(app, { access, suppliers: supplierRelations });
-  registerTenderTradeRoutes(app, { access, tenders: tenderTrade });
+  registerTenderTradeRoutes(app, { access, tenders: tenderTrade, bids: tenderBids });
   // Money
   registerDepositsRoutes(app, { access, deposits });
   registerSystemAdminRoutes(app, {

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { tenderTradeEndpoints as ep } from '@portal/contracts/tender-trade';
 import { registerEndpoint, type AccessDeps } from '../../platform/http';
+import type { TenderBidsService } from './tender-bids.service';
 import type { TenderTradeService } from './tender-trade.service';
 
 /** The buyer's tenders, the operator's review and the suppliers' sealed bids under /purchase/ws. */
-export function registerTenderTradeRoutes(app: FastifyInstance, d: { access: AccessDeps; tenders: TenderTradeService }): void {
+export function registerTenderTradeRoutes(
+  app: FastifyInstance,
+  d: { access: AccessDeps; tenders: TenderTradeService; bids: TenderBidsService },
+): void {
   const t = d.tenders;
+  const b = d.bids;
   registerEndpoint(app, d.access, ep.save, async ({ body, session }) => t.save(session.userId, body));
   registerEndpoint(app, d.access, ep.publish, async ({ body, session }) => t.publish(session.userId, Number(body.id)));
   registerEndpoint(app, d.access, ep.cancel, async ({ body, session }) => t.cancel(session.userId, Number(body.id), body.reason));
@@ -17,9 +22,9 @@ export function registerTenderTradeRoutes(app: FastifyInstance, d: { access: Acc
   registerEndpoint(app, d.access, ep.award, async ({ body, session }) => t.award(session.userId, body));
   registerEndpoint(app, d.access, ep.reviewPage, async ({ body }) => t.reviewPage(body));
   registerEndpoint(app, d.access, ep.review, async ({ body, session }) => t.review(session.userId, body));
-  registerEndpoint(app, d.access, ep.bidSave, async ({ body, session }) => t.bidSave(session.userId, body));
-  registerEndpoint(app, d.access, ep.bidWithdraw, async ({ body, session }) => t.bidWithdraw(session.userId, Number(body.tenderId)));
-  registerEndpoint(app, d.access, ep.bidMine, async ({ body, session }) => t.bidMine(session.userId, Number(body.tenderId)));
-  registerEndpoint(app, d.access, ep.bidMyPage, async ({ body, session }) => t.bidMyPage(session.userId, body));
-  registerEndpoint(app, d.access, ep.bidAnswer, async ({ body, session }) => t.bidAnswer(session.userId, body));
+  registerEndpoint(app, d.access, ep.bidSave, async ({ body, session }) => b.bidSave(session.userId, body));
+  registerEndpoint(app, d.access, ep.bidWithdraw, async ({ body, session }) => b.bidWithdraw(session.userId, Number(body.tenderId)));
+  registerEndpoint(app, d.access, ep.bidMine, async ({ body, session }) => b.bidMine(session.userId, Number(body.tenderId)));
+  registerEndpoint(app, d.access, ep.bidMyPage, async ({ body, session }) => b.bidMyPage(session.userId, body));
+  registerEndpoint(app, d.access, ep.bidAnswer, async ({ body, session }) => b.bidAnswer(session.userId, body));
 }
