@@ -315,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders,
     deposits: depositLedger,
     notifyCompany: messages.notifyCompany,
+    notifyUsers: messages.notifyUsers,
     isReviewer: async (userId) => (await auth.permissionsOf(userId)).has(TENDER_REVIEW_PERMISSION),
     policy: {
       review: s.TENDER_REVIEW,

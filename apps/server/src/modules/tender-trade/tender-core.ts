@@ -50,6 +50,8 @@ export interface TenderTradeDeps {
   orders: Pick<OrdersService, 'createSettled'>;
   deposits: Pick<DepositLedger, 'freeze' | 'release'>;
   notifyCompany: NotifyCompany;
+  /** Writes one message to each of these users in the caller's transaction (the messages module). */
+  notifyUsers: (trx: Trx, userIds: number[], draft: MessageDraft, emit: Emit) => Promise<void>;
   /** True when the user may review tenders (an operator). */
   isReviewer: (userId: number) => Promise<boolean>;
   policy: TenderPolicy;
@@ -137,16 +139,28 @@ export function createTenderCore(deps: TenderTradeDeps) {
     row.company_id
       ? tell(trx, row.company_id, kind, { ...tenderParams(row), ...extra }, MY_TENDERS_ROUTE, { id: String(row.id) }, emit)
       : Promise.resolve();
-  const tellBidder = (trx: Trx, row: TenderRow, bid: TenderBidRow, kind: MessageDraft['kind'], extra: MessageDraft['params'], emit: Emit) =>
-    tell(
+  /** One message to every user of the bidders' companies, written in one statement (an opening may tell hundreds). */
+  async function tellBidders(
+    trx: Trx,
+    row: TenderRow,
+    bids: TenderBidRow[],
+    kind: MessageDraft['kind'],
+    extra: MessageDraft['params'],
+    emit: Emit,
+  ): Promise<void> {
+    if (bids.length === 0) return;
+    const users = await repo.usersOfCompanies([...new Set(bids.map((b) => b.supplier_company_id))], trx);
+    await deps.notifyUsers(
       trx,
-      bid.supplier_company_id,
-      kind,
-      { ...tenderParams(row), party: row.user_name, ...extra },
-      MY_TENDER_BIDS_ROUTE,
-      { tenderId: String(row.id) },
+      users,
+      {
+        kind,
+        params: { ...tenderParams(row), party: row.user_name, ...extra },
+        link: { route: MY_TENDER_BIDS_ROUTE, query: { tenderId: String(row.id) } },
+      },
       emit,
     );
+  }
 
   // --- reading -------------------------------------------------------------------------------
 
@@ -401,7 +415,7 @@ export function createTenderCore(deps: TenderTradeDeps) {
     for (const job of Object.values(TENDER_JOBS)) if (job !== runningJob) await scheduler.cancel(trx, job, String(row.id));
     const bids = (await repo.bids(row.id, trx)).filter((b) => LIVE_BID_STATES.includes(b.state));
     await releaseDeposits(trx, closed, bids, emit);
-    for (const bid of bids) await tellBidder(trx, closed, bid, kind, { reason }, emit);
+    await tellBidders(trx, closed, bids, kind, { reason }, emit);
     if (kind === 'tender.failed') await tellBuyer(trx, closed, kind, { reason }, emit);
     changed(
       emit,
@@ -461,16 +475,18 @@ export function createTenderCore(deps: TenderTradeDeps) {
         null,
       ).map((r) => [r.id, r]),
     );
-    for (const o of opened) {
-      await repo.updateBid(trx, o.id, {
+    await repo.writeOpened(
+      trx,
+      opened.map((o) => ({
+        id: o.id,
         state: o.content ? 'opened' : 'invalid',
-        invalid_reason: o.problem,
-        opened_json: o.content ? canonicalJson(o.content) : '',
+        invalidReason: o.problem,
+        openedJson: o.content ? canonicalJson(o.content) : '',
         total: o.content ? o.total : null,
         rank: ranks.get(o.id)?.rank ?? null,
-        updated_at: at,
-      });
-    }
+      })),
+      at,
+    );
     await appendChain(trx, row, 'opening', {
       time: at,
       bids: bids.map((b) => ({
@@ -487,7 +503,7 @@ export function createTenderCore(deps: TenderTradeDeps) {
       await closeAsFailed(trx, row, [3], tooFewBids(good.length, row.min_valid_bids), 'tender.failed', emit, TENDER_JOBS.open);
       return;
     }
-    for (const bid of bids) await tellBidder(trx, row, bid, 'tender.opened', { count: bids.length }, emit);
+    await tellBidders(trx, row, bids, 'tender.opened', { count: bids.length }, emit);
     await tellBuyer(trx, row, 'tender.opened', { count: bids.length }, emit);
     changed(
       emit,
@@ -574,7 +590,7 @@ export function createTenderCore(deps: TenderTradeDeps) {
     tenderParams,
     tell,
     tellBuyer,
-    tellBidder,
+    tellBidders,
     effectiveLines,
     present,
     presentBid,

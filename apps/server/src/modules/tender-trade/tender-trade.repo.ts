@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { lockedForUpdate, type Db, type Dialect } from '../../db/database';
 import type { TenderAnswerTable, TenderAwardTable, TenderBidTable, TenderChainTable, TenderLineTable, TenderTable } from '../../db/schema';
 import type { Trx } from '../../platform/write-path';
@@ -76,6 +76,45 @@ export function createTenderTradeRepo(db: Db, dialect: Dialect) {
         .where('tender_id', '=', tenderId)
         .where('supplier_company_id', '=', supplierCompanyId)
         .executeTakeFirst();
+    },
+    /**
+     * Writes what the opening found for many bids in a few statements (CASE by id, 200 bids each):
+     * an opening of hundreds of bids is one transaction and should not be hundreds of round trips.
+     */
+    async writeOpened(
+      trx: Trx,
+      rows: { id: number; state: string; invalidReason: string; openedJson: string; total: number | null; rank: number | null }[],
+      at: string,
+    ): Promise<void> {
+      for (let i = 0; i < rows.length; i += 200) {
+        const chunk = rows.slice(i, i + 200);
+        const caseOf = <T>(value: (r: (typeof chunk)[number]) => T, type: string) =>
+          sql<T>`case id ${sql.join(
+            chunk.map((r) => sql`when ${r.id} then cast(${value(r)} as ${sql.raw(type)})`),
+            sql` `,
+          )} end`;
+        await trx
+          .updateTable('tender_bids')
+          .set({
+            state: caseOf((r) => r.state, 'varchar(12)'),
+            invalid_reason: caseOf((r) => r.invalidReason, 'varchar(500)'),
+            opened_json: caseOf((r) => r.openedJson, 'text'),
+            total: caseOf((r) => r.total, 'bigint'),
+            rank: caseOf((r) => r.rank, 'integer'),
+            updated_at: at,
+          })
+          .where(
+            'id',
+            'in',
+            chunk.map((r) => r.id),
+          )
+          .execute();
+      }
+    },
+    async usersOfCompanies(companyIds: number[], on: Db | Trx = db): Promise<number[]> {
+      if (companyIds.length === 0) return [];
+      const rows = await on.selectFrom('users').select('id').where('company_id', 'in', companyIds).orderBy('id').execute();
+      return rows.map((r) => r.id);
     },
     async insertBid(trx: Trx, values: Insertable<TenderBidTable>): Promise<number> {
       const row = await trx.insertInto('tender_bids').values(values).returning('id').executeTakeFirstOrThrow();

@@ -43,7 +43,7 @@ export function createTenderTradeService(deps: TenderTradeDeps) {
     move,
     changed,
     tellBuyer,
-    tellBidder,
+    tellBidders,
     effectiveLines,
     present,
     presentBid,
@@ -296,7 +296,7 @@ export function createTenderTradeService(deps: TenderTradeDeps) {
         await scheduler.schedule(trx, { kind: TENDER_JOBS.negotiationClose, key: String(id), runAt: new Date(deadline) });
         const valid = (await repo.bids(id, trx)).filter((b) => b.state === 'valid');
         const next = (await repo.find(id, trx))!;
-        for (const bid of valid) await tellBidder(trx, next, bid, 'tender.negotiation', { deadline, reason: body.question }, emit);
+        await tellBidders(trx, next, valid, 'tender.negotiation', { deadline, reason: body.question }, emit);
         log.after = { kind, deadline };
         changed(
           emit,
@@ -408,7 +408,22 @@ export function createTenderTradeService(deps: TenderTradeDeps) {
         await appendChain(trx, own, 'award', { time: at.toISOString(), awards: recorded });
         const done = await move(trx, own, [4, 5], 6);
         const participants = bids.filter((b) => b.state === 'valid');
-        for (const bid of participants) await tellBidder(trx, done, bid, winners.has(bid.id) ? 'tender.won' : 'tender.lost', {}, emit);
+        await tellBidders(
+          trx,
+          done,
+          participants.filter((b) => winners.has(b.id)),
+          'tender.won',
+          {},
+          emit,
+        );
+        await tellBidders(
+          trx,
+          done,
+          participants.filter((b) => !winners.has(b.id)),
+          'tender.lost',
+          {},
+          emit,
+        );
         const rowsHtml = [...merged.values()]
           .map(
             (e) =>
