@@ -27,6 +27,11 @@ beforeAll(async () => {
   ] as const;
   for (const [key, account, password] of accounts) {
     const { page } = await newPage(browser);
+    // A page that fails to render says why in the journey's output.
+    page.on('pageerror', (error) => console.error(`[${account}] ${error.stack ?? error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.error(`[${account}] ${message.text()}`);
+    });
     await signIn(page, account, password);
     pages[key] = page;
   }
@@ -42,12 +47,18 @@ afterEach(async ({ task }) => {
 });
 
 /** The dialog on top (a confirmation opens over a form). */
-const topDialog = (scope: Page | FrameLocator) => scope.locator('.ant-modal-wrap .ant-modal').filter({ visible: true }).last();
+const topDialog = (scope: Page) => scope.locator('.ant-modal-wrap .ant-modal').filter({ visible: true }).last();
 /** Clicks the primary button of the confirmation on top. */
-async function confirm(scope: Page | FrameLocator) {
+async function confirm(scope: Page) {
   const dialog = scope.locator('.ant-modal-confirm').filter({ visible: true }).last();
   await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
   await dialog.waitFor({ state: 'hidden' });
+}
+/** Answers yes to the question a button of the tender's page opens beside itself. */
+async function popconfirm(frame: FrameLocator) {
+  const question = frame.locator('.ant-popconfirm').filter({ visible: true }).last();
+  await question.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+  await question.waitFor({ state: 'hidden' });
 }
 /** The tender page a supplier bids on: the hall's step two, a frame inside it. */
 async function tenderFrame(page: Page, id: string): Promise<FrameLocator> {
@@ -56,14 +67,15 @@ async function tenderFrame(page: Page, id: string): Promise<FrameLocator> {
   await frame.getByRole('heading', { name: TENDER }).waitFor({ timeout: 20_000 });
   return frame;
 }
-/** A local date and time as the pickers take it (the browser runs in this machine's zone). */
-function pickerText(at: Date): string {
+/** A local date (and time) as the pickers take it (the browser runs in this machine's zone). */
+function pickerText(at: Date, withTime: boolean): string {
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())} ${p(at.getHours())}:${p(at.getMinutes())}:${p(at.getSeconds())}`;
+  const date = `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}`;
+  return withTime ? `${date} ${p(at.getHours())}:${p(at.getMinutes())}:${p(at.getSeconds())}` : date;
 }
-async function pick(page: Page, field: Locator, at: Date) {
+async function pick(field: Locator, at: Date, withTime = true) {
   await field.click();
-  await field.fill(pickerText(at));
+  await field.fill(pickerText(at, withTime));
   await field.press('Enter');
 }
 
@@ -77,7 +89,7 @@ async function bid(page: Page, price: string): Promise<string> {
   const frame = await tenderFrame(page, tenderId);
   await frame.getByLabel('第 1 条明细的单价').fill(price);
   await frame.getByTestId('bid-submit').click();
-  await confirm(frame);
+  await popconfirm(frame);
   const digest = frame.getByTestId('receipt-digest');
   await digest.waitFor();
   return ((await digest.textContent()) ?? '').trim();
@@ -94,8 +106,8 @@ describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, awar
     await form.getByLabel('询价', { exact: true }).check();
     const begin = new Date(Date.now() + 5_000);
     bidEnd = new Date(Date.now() + 150_000);
-    await pick(buyer, form.getByLabel('投标开始时间'), begin);
-    await pick(buyer, form.getByLabel('投标截止时间'), bidEnd);
+    await pick(form.getByLabel('投标开始时间'), begin);
+    await pick(form.getByLabel('投标截止时间'), bidEnd);
     await form.getByLabel('最低价法').check();
     await form.getByLabel('最少有效投标数').fill('3');
     await form.getByLabel('联系人').fill('李明');
@@ -104,7 +116,7 @@ describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, awar
     await line.getByLabel('规格要求').fill('N≥46%，50 kg 编织袋');
     await line.getByLabel('数量').fill('100');
     await line.getByLabel('交货地点').fill('天津港');
-    await pick(buyer, line.getByLabel('交货日期'), new Date(Date.now() + 30 * 86_400_000));
+    await pick(line.getByLabel('交货日期'), new Date(Date.now() + 30 * 86_400_000), false);
     await form.getByLabel('招标说明').fill('含税到港价；付款方式现汇。');
     await screenshot(buyer, 'tenders-form-zh-CN');
     await form.getByTestId('tender-publish').click();
@@ -151,7 +163,7 @@ describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, awar
     await frame.getByTestId('bid-revise').click();
     await frame.getByLabel('第 1 条明细的单价').fill('2450');
     await frame.getByTestId('bid-submit').click();
-    await confirm(frame);
+    await popconfirm(frame);
     await poll(async () => (await frame.getByTestId('receipt-digest').textContent())?.trim()).not.toBe(d1);
     digests.s1 = ((await frame.getByTestId('receipt-digest').textContent()) ?? '').trim();
     await poll(() => frame.getByTestId('bid-receipt').textContent()).toContain('第 2 版');
@@ -195,7 +207,7 @@ describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, awar
     await buyer.getByTestId('negotiate-open').click();
     const dialog = topDialog(buyer);
     const deadline = new Date(Date.now() + 45_000);
-    await pick(buyer, dialog.getByLabel('答复截止时间'), deadline);
+    await pick(dialog.getByLabel('答复截止时间'), deadline);
     await dialog.getByLabel('问题').fill('请给出含税到港最终单价，不得高于首次报价。');
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await dialog.waitFor({ state: 'hidden' });
@@ -215,7 +227,7 @@ describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, awar
       await poll(() => answer.getByTestId('bid-problems').textContent()).toContain('不能高于首次报价');
       await answer.getByLabel('第 1 条明细的单价').fill(price);
       await frame.getByTestId('answer-submit').click();
-      await confirm(frame);
+      await popconfirm(frame);
       await answer.waitFor({ state: 'hidden' });
       if (key === 's1') await screenshot(pages.s1, 'tenders-final-quote-zh-CN');
     }

@@ -6,13 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { enumLabel } from '@portal/contracts/constants';
 import { tenderTradeRoutes } from '@portal/contracts/routes/tender-trade';
 import { tenderRoutes } from '@portal/contracts/routes/tenders';
-import {
-  TENDER_BID_STATES,
-  TENDER_BID_STATE_LABELS,
-  TENDER_TYPE_LABELS,
-  type MyTenderBidRow,
-  type TenderBidState,
-} from '@portal/contracts/tender-trade';
+import { TENDER_BID_STATES, TENDER_BID_STATE_LABELS, type MyTenderBidRow, type TenderBidState } from '@portal/contracts/tender-trade';
 import { call } from '../../api/client';
 import { formatDateTime, formatQuantity } from '../../shared/format';
 import { Money } from '../../shared/money';
@@ -20,7 +14,7 @@ import { usePaging } from '../../shared/paging';
 import { LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
-import { BidStateTag, TenderStateTag } from './tender-state';
+import { BidStateTag, TenderNameCell, TenderStateTag, lineLabel } from './tender-state';
 import './tender-trade.css';
 
 const ALL = 'all';
@@ -85,7 +79,7 @@ function MyBid({ tenderId }: { tenderId: string }) {
         pagination={false}
         dataSource={b.lines}
         columns={[
-          { title: t('line'), render: (_, l) => `${l.lineNo}. ${lineOf(l.lineNo)?.goodsName ?? ''}` },
+          { title: t('line'), render: (_, l) => lineLabel(tender.data.lines, l.lineNo) },
           { title: t('unitPrice'), align: 'right', render: (_, l) => <Money cents={l.unitPrice} currency={currency} /> },
           {
             title: t('quantity'),
@@ -165,14 +159,7 @@ export function MyBidsPage() {
             { title: t('tenderNo'), dataIndex: 'tenderNo', className: 'tabular', width: 190 },
             {
               title: t('tenderName'),
-              render: (_, r) => (
-                <div>
-                  <div>{r.tenderName}</div>
-                  <Typography.Text type="secondary">
-                    {r.userName} · {enumLabel(TENDER_TYPE_LABELS, r.tenderType, lang)}
-                  </Typography.Text>
-                </div>
-              ),
+              render: (_, r) => <TenderNameCell row={r} showBuyer />,
             },
             { title: t('bidEndTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidEndTime) },
             { title: t('tenderState'), width: 120, render: (_, r) => <TenderStateTag state={r.objState} /> },

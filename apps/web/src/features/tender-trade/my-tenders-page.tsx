@@ -5,13 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { enumLabel } from '@portal/contracts/constants';
 import { tenderTradeRoutes } from '@portal/contracts/routes/tender-trade';
-import {
-  TENDER_LIMITS,
-  TENDER_MANAGE_STATES,
-  TENDER_MANAGE_STATE_VALUES,
-  TENDER_TYPE_LABELS,
-  type ManagedTender,
-} from '@portal/contracts/tender-trade';
+import { TENDER_LIMITS, TENDER_MANAGE_STATES, TENDER_MANAGE_STATE_VALUES, type ManagedTender } from '@portal/contracts/tender-trade';
 import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { formatDateTime } from '../../shared/format';
@@ -23,7 +17,7 @@ import { useLang } from '../../shared/use-lang';
 import { TenderDetail } from './tender-detail';
 import { TenderFormDialog } from './tender-form';
 import { buyerActions } from './tender-rules';
-import { TenderStateTag } from './tender-state';
+import { TenderNameCell, TenderStateTag } from './tender-state';
 import { useMyTenders } from './queries';
 import './tender-trade.css';
 
@@ -156,12 +150,7 @@ export function MyTendersPage() {
             },
             {
               title: t('tenderName'),
-              render: (_, r) => (
-                <div>
-                  <div>{r.tenderName}</div>
-                  <Typography.Text type="secondary">{enumLabel(TENDER_TYPE_LABELS, r.tenderType, lang)}</Typography.Text>
-                </div>
-              ),
+              render: (_, r) => <TenderNameCell row={r} />,
             },
             { title: t('bidEndTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidEndTime) },
             { title: t('bidCount'), align: 'right', width: 90, render: (_, r) => <span className="tabular">{r.bidCount}</span> },

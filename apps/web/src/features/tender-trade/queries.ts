@@ -23,12 +23,12 @@ export function useManagedTender(id: string | null) {
   });
 }
 
-/** The buyer's bid table: the count before the opening, every bid after. */
-export function useTenderBids(id: string | null) {
+/** The buyer's bid table, asked for once the bids are open (before, the tender's count is all there is). */
+export function useTenderBids(id: string | null, opened: boolean) {
   return useQuery({
     queryKey: [...TRADE_KEYS.tenders, 'bids', id],
     queryFn: () => call(tenderTradeRoutes.bids, { body: { id: id! }, quiet: true }),
-    enabled: Boolean(id),
+    enabled: Boolean(id) && opened,
     retry: false,
   });
 }

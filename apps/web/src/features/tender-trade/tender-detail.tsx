@@ -28,7 +28,7 @@ import { AwardForm } from './award-form';
 import { EvaluationForm } from './evaluation-form';
 import { useManagedTender, useTenderBids } from './queries';
 import { buyerActions } from './tender-rules';
-import { BidStateTag, TenderStateTag } from './tender-state';
+import { BidStateTag, TenderStateTag, lineLabel } from './tender-state';
 
 /** A bid with the final quote of a closed inquiry round in place of its first prices. */
 export function withFinalQuotes(bids: readonly TenderBid[], negotiation: TenderNegotiation | null): TenderBid[] {
@@ -107,7 +107,7 @@ function BidLines({ bid, tender }: { bid: TenderBid; tender: ManagedTender }) {
       pagination={false}
       dataSource={bid.lines}
       columns={[
-        { title: t('line'), render: (_, l) => `${l.lineNo}. ${tender.lines.find((x) => x.lineNo === l.lineNo)?.goodsName ?? ''}` },
+        { title: t('line'), render: (_, l) => lineLabel(tender.lines, l.lineNo) },
         { title: t('unitPrice'), align: 'right', render: (_, l) => <Money cents={l.unitPrice} currency={tender.currency} /> },
         {
           title: t('quantity'),
@@ -125,7 +125,7 @@ function BidLines({ bid, tender }: { bid: TenderBid; tender: ManagedTender }) {
 /** Before the opening: the count alone. After: the opening record, the bid table and what the buyer decides next. */
 function BidsSection({ tender }: { tender: ManagedTender }) {
   const { t } = useTranslation('tender');
-  const table = useTenderBids(tender.id);
+  const table = useTenderBids(tender.id, tender.opening !== null);
   const can = buyerActions(tender);
   if (!tender.opening) {
     return (
@@ -291,7 +291,7 @@ function AwardsSection({ tender }: { tender: ManagedTender }) {
         dataSource={tender.awards}
         scroll={{ x: 760 }}
         columns={[
-          { title: t('line'), render: (_, a) => `${a.lineNo}. ${tender.lines.find((l) => l.lineNo === a.lineNo)?.goodsName ?? ''}` },
+          { title: t('line'), render: (_, a) => lineLabel(tender.lines, a.lineNo) },
           { title: t('supplier'), dataIndex: 'supplierName' },
           {
             title: t('quantity'),

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Space, Table, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '@portal/contracts/constants';
 import { tenderTradeRoutes } from '@portal/contracts/routes/tender-trade';
-import { TENDER_LIMITS, TENDER_MANAGE_STATES, TENDER_TYPE_LABELS, type ManagedTender } from '@portal/contracts/tender-trade';
+import { TENDER_LIMITS, TENDER_MANAGE_STATES, type ManagedTender } from '@portal/contracts/tender-trade';
 import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { formatDateTime } from '../../shared/format';
@@ -14,7 +14,7 @@ import { ReasonDialog } from '../../shared/reason-dialog';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
 import { TenderDetail } from './tender-detail';
-import { TenderStateTag } from './tender-state';
+import { TenderNameCell, TenderStateTag } from './tender-state';
 import './tender-trade.css';
 
 /** The queue's tabs: awaiting review first; then what review let through or sent back, for reference. */
@@ -80,14 +80,7 @@ export function TenderReviewPage() {
             { title: t('tenderNo'), dataIndex: 'tenderNo', className: 'tabular', width: 190 },
             {
               title: t('tenderName'),
-              render: (_, r) => (
-                <div>
-                  <div>{r.tenderName}</div>
-                  <Typography.Text type="secondary">
-                    {r.userName} · {enumLabel(TENDER_TYPE_LABELS, r.tenderType, lang)}
-                  </Typography.Text>
-                </div>
-              ),
+              render: (_, r) => <TenderNameCell row={r} showBuyer />,
             },
             { title: t('bidBeginTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidBeginTime) },
             { title: t('bidEndTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidEndTime) },

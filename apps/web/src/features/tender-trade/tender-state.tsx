@@ -1,6 +1,12 @@
-import { Tag } from 'antd';
+import { Tag, Typography } from 'antd';
 import { enumLabel } from '@portal/contracts/constants';
-import { TENDER_BID_STATE_LABELS, TENDER_MANAGE_STATES, type TenderBidState } from '@portal/contracts/tender-trade';
+import {
+  TENDER_BID_STATE_LABELS,
+  TENDER_MANAGE_STATES,
+  TENDER_TYPE_LABELS,
+  type TenderBidState,
+  type TenderType,
+} from '@portal/contracts/tender-trade';
 import { useLang } from '../../shared/use-lang';
 
 const STATE_COLORS: Record<number, string> = {
@@ -42,3 +48,25 @@ export function BidStateTag({ state }: { state: TenderBidState }) {
     </Tag>
   );
 }
+
+/** A tender's name over its type (and, for those who are not its buyer, the buyer's company). */
+export function TenderNameCell({
+  row,
+  showBuyer,
+}: {
+  row: { tenderName: string; tenderType: TenderType; userName: string };
+  showBuyer?: boolean;
+}) {
+  const lang = useLang();
+  const type = enumLabel(TENDER_TYPE_LABELS, row.tenderType, lang);
+  return (
+    <div>
+      <div>{row.tenderName}</div>
+      <Typography.Text type="secondary">{showBuyer ? `${row.userName} · ${type}` : type}</Typography.Text>
+    </div>
+  );
+}
+
+/** A tender line as the tables name it: its number and goods. */
+export const lineLabel = (lines: readonly { lineNo: number; goodsName: string }[], lineNo: number) =>
+  `${lineNo}. ${lines.find((l) => l.lineNo === lineNo)?.goodsName ?? ''}`;

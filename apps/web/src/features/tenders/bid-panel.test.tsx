@@ -104,9 +104,9 @@ describe('the sealed bid on a tender page', { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('bid-problems')).toBeNull());
     expect(screen.getByTestId('bid-total').textContent).toBe('￥188,040.00');
     fireEvent.click(screen.getByTestId('bid-submit'));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('￥188,040.00');
-    fireEvent.click(within(dialog).getAllByRole('button').at(-1)!);
+    // The question opens beside the button (the page is in a frame as tall as its content).
+    await waitFor(() => expect(document.querySelector('.ant-popconfirm')?.textContent).toContain('￥188,040.00'));
+    fireEvent.click(document.querySelector('.ant-popconfirm-buttons .ant-btn-primary')!);
     await screen.findByTestId('bid-receipt');
     expect(calls.find((c) => c.path.endsWith('/tenderBid/save'))!.body).toEqual({
       tenderId: '7',

@@ -1,6 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, DatePicker, Descriptions, Input, InputNumber, Result, Skeleton, Space, Table, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  DatePicker,
+  Descriptions,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '@portal/contracts/constants';
@@ -140,6 +154,52 @@ function LinesEditor({ tender, drafts, onChange, fixedLines }: LinesEditorProps)
   );
 }
 
+interface ConfirmButtonProps {
+  title: string;
+  description: string;
+  okText: string;
+  danger?: boolean;
+  busy: boolean;
+  /** Checks the form first: the question opens only when it answers true. */
+  ready?: () => boolean;
+  onConfirm: () => Promise<unknown>;
+  testId: string;
+}
+
+/**
+ * A button that asks before it acts, next to itself: this page lives in the hall's frame, which
+ * grows with its content, so a centred dialog could open out of sight of a button at its foot.
+ */
+function ConfirmButton({ title, description, okText, danger, busy, ready, onConfirm, testId }: ConfirmButtonProps) {
+  const { t } = useTranslation('tender');
+  const [open, setOpen] = useState(false);
+  return (
+    <Popconfirm
+      open={open}
+      title={title}
+      description={<div className="tender-confirm">{description}</div>}
+      okText={okText}
+      cancelText={t('cancel')}
+      okButtonProps={{ danger, loading: busy }}
+      onConfirm={() => onConfirm().finally(() => setOpen(false))}
+      onCancel={() => setOpen(false)}
+      onOpenChange={(next) => {
+        if (!next) setOpen(false);
+      }}
+    >
+      <Button
+        type={danger ? 'default' : 'primary'}
+        danger={danger}
+        loading={busy}
+        onClick={() => setOpen(ready ? ready() : true)}
+        data-testid={testId}
+      >
+        {okText}
+      </Button>
+    </Popconfirm>
+  );
+}
+
 /** The problems list under a form, announced when it changes. */
 function Problems({ items }: { items: string[] }) {
   if (items.length === 0) return null;
@@ -155,7 +215,7 @@ function Problems({ items }: { items: string[] }) {
 /** The sealed bid form: new or a revision (a new version) of the supplier's bid. */
 function BidForm({ tender, bid, onDone }: { tender: TenderDetail; bid: TenderBid | null; onDone: () => void }) {
   const { t } = useTranslation('tender');
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const problemText = useProblemText(tender);
   const [drafts, setDrafts] = useState(() => draftsFor(tender.lines, bid));
@@ -173,19 +233,9 @@ function BidForm({ tender, bid, onDone }: { tender: TenderDetail; bid: TenderBid
     },
     onError: (err) => message.error({ content: errorText(err, t('failed')), duration: 3 }),
   });
-  const submit = () => {
+  const ready = () => {
     setTried(true);
-    if (problems.length > 0) return;
-    modal.confirm({
-      title: t(bid ? 'bid.reviseTitle' : 'bid.submitTitle'),
-      content: t('bid.sealText', {
-        total: formatPrice(bidTotal(drafts), { currency: tender.currency }),
-        time: formatDateTime(tender.bidEndTime),
-      }),
-      okText: t(bid ? 'bid.revise' : 'bid.submit'),
-      cancelText: t('cancel'),
-      onOk: () => save.mutateAsync().catch(() => undefined),
-    });
+    return problems.length === 0;
   };
   return (
     <div className="tender-bid-form" data-testid="bid-form">
@@ -213,9 +263,18 @@ function BidForm({ tender, bid, onDone }: { tender: TenderDetail; bid: TenderBid
       <Problems items={tried ? problems.map(problemText) : []} />
       <Space wrap>
         {bid ? <Button onClick={onDone}>{t('cancel')}</Button> : null}
-        <Button type="primary" loading={save.isPending} onClick={submit} data-testid="bid-submit">
-          {t(bid ? 'bid.revise' : 'bid.submit')}
-        </Button>
+        <ConfirmButton
+          title={t(bid ? 'bid.reviseTitle' : 'bid.submitTitle')}
+          description={t('bid.sealText', {
+            total: formatPrice(bidTotal(drafts), { currency: tender.currency }),
+            time: formatDateTime(tender.bidEndTime),
+          })}
+          okText={t(bid ? 'bid.revise' : 'bid.submit')}
+          busy={save.isPending}
+          ready={ready}
+          onConfirm={() => save.mutateAsync().catch(() => undefined)}
+          testId="bid-submit"
+        />
       </Space>
     </div>
   );
@@ -224,7 +283,7 @@ function BidForm({ tender, bid, onDone }: { tender: TenderDetail; bid: TenderBid
 /** The answer to the negotiation round: a sealed final quote on an inquiry, a written clarification on a bidding tender. */
 function AnswerForm({ tender, bid, deadline }: { tender: TenderDetail; bid: TenderBid; deadline: string }) {
   const { t } = useTranslation('tender');
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const problemText = useProblemText(tender);
   const inquiry = tender.tenderType === 'inquiry';
@@ -248,16 +307,9 @@ function AnswerForm({ tender, bid, deadline }: { tender: TenderDetail; bid: Tend
     },
     onError: (err) => message.error({ content: errorText(err, t('failed')), duration: 3 }),
   });
-  const submit = () => {
+  const ready = () => {
     setTried(true);
-    if (problems.length > 0) return;
-    modal.confirm({
-      title: t(inquiry ? 'bid.finalQuoteTitle' : 'bid.clarificationTitle'),
-      content: t(inquiry ? 'bid.finalQuoteText' : 'bid.clarificationText', { time: formatDateTime(deadline) }),
-      okText: t('bid.sendAnswer'),
-      cancelText: t('cancel'),
-      onOk: () => send.mutateAsync().catch(() => undefined),
-    });
+    return problems.length === 0;
   };
   return (
     <section className="trade-panel" aria-labelledby="tender-answer-title" data-testid="answer-form">
@@ -271,9 +323,15 @@ function AnswerForm({ tender, bid, deadline }: { tender: TenderDetail; bid: Tend
         <Input.TextArea rows={4} showCount maxLength={TENDER_LIMITS.answerMax} value={answer} onChange={(e) => setAnswer(e.target.value)} />
       </label>
       <Problems items={tried ? problems : []} />
-      <Button type="primary" loading={send.isPending} onClick={submit} data-testid="answer-submit">
-        {t('bid.sendAnswer')}
-      </Button>
+      <ConfirmButton
+        title={t(inquiry ? 'bid.finalQuoteTitle' : 'bid.clarificationTitle')}
+        description={t(inquiry ? 'bid.finalQuoteText' : 'bid.clarificationText', { time: formatDateTime(deadline) })}
+        okText={t('bid.sendAnswer')}
+        busy={send.isPending}
+        ready={ready}
+        onConfirm={() => send.mutateAsync().catch(() => undefined)}
+        testId="answer-submit"
+      />
     </section>
   );
 }
@@ -411,7 +469,7 @@ function useServerNow(serverTime: string): number {
  */
 export function BidPanel({ tender }: { tender: TenderDetail }) {
   const { t } = useTranslation('tender');
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const user = useCurrentUser();
   const me = user.data;
@@ -480,15 +538,6 @@ export function BidPanel({ tender }: { tender: TenderDetail }) {
   const open = biddingOpen(tender.objState, tender.bidBeginTime, tender.bidEndTime, serverNow);
   const deadline = myRows.data?.items.find((r) => r.tenderId === tender.id)?.negotiationDeadline ?? '';
   const answered = Boolean(mine.data?.answer);
-  const confirmWithdraw = () =>
-    modal.confirm({
-      title: t('bid.withdrawTitle'),
-      content: t('bid.withdrawText', { time: formatDateTime(tender.bidEndTime) }),
-      okText: t('bid.withdraw'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      onOk: () => withdraw.mutateAsync().catch(() => undefined),
-    });
   return (
     <>
       {panel(
@@ -503,9 +552,15 @@ export function BidPanel({ tender }: { tender: TenderDetail }) {
               <Button onClick={() => setEditing(true)} data-testid="bid-revise">
                 {t('bid.revise')}
               </Button>
-              <Button danger loading={withdraw.isPending} onClick={confirmWithdraw} data-testid="bid-withdraw">
-                {t('bid.withdraw')}
-              </Button>
+              <ConfirmButton
+                title={t('bid.withdrawTitle')}
+                description={t('bid.withdrawText', { time: formatDateTime(tender.bidEndTime) })}
+                okText={t('bid.withdraw')}
+                danger
+                busy={withdraw.isPending}
+                onConfirm={() => withdraw.mutateAsync().catch(() => undefined)}
+                testId="bid-withdraw"
+              />
               <span className="tender-muted">{t('bid.untilEnd', { time: formatDateTime(tender.bidEndTime) })}</span>
             </Space>
           ) : null}

@@ -1,0 +1,110 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ManagedTender, TenderBid } from '@portal/contracts/tender-trade';
+import { initI18n } from '../../i18n/index';
+import { FeedbackProvider } from '../../shared/feedback';
+import { answerCalls } from '../../test/fake-server';
+import { TenderDetail } from './tender-detail';
+
+beforeAll(async () => {
+  await initI18n('zh-CN', ['tender', 'trade']);
+});
+afterEach(cleanup);
+
+const at = '2026-11-25T10:00:00.000Z';
+const tender = (over: Partial<ManagedTender>): ManagedTender => ({
+  id: '7',
+  tenderNo: 'ZB202611250007',
+  tenderName: '尿素询价',
+  tenderType: 'inquiry',
+  currency: 'CNY',
+  paymentType: 2,
+  contactName: '李明',
+  contactPhone: '',
+  description: '',
+  bidBeginTime: at,
+  bidEndTime: at,
+  openTime: at,
+  evaluationMethod: 'lowest',
+  priceWeight: null,
+  minValidBids: 2,
+  deposit: 0,
+  documentFileIds: [],
+  lines: [{ lineNo: 1, goodsName: '尿素', specification: '', quantity: 100, unit: '吨', deliveryPlace: '', deliveryDate: '2026-12-01' }],
+  objState: 2,
+  reviewRemark: '',
+  closeReason: '',
+  publishTime: at,
+  overdueFlag: 'N',
+  userId: '1',
+  userName: '华北化工集团有限公司',
+  bidCount: 2,
+  opening: null,
+  evaluation: null,
+  negotiation: null,
+  awards: [],
+  serverTime: at,
+  updatedAt: at,
+  ...over,
+});
+const bid = (bidId: string, supplierName: string, unitPrice: number): TenderBid => ({
+  bidId,
+  tenderId: '7',
+  supplierUserId: bidId,
+  supplierName,
+  version: 1,
+  state: 'opened',
+  invalidReason: '',
+  lines: [{ lineNo: 1, unitPrice, quantity: 100, deliveryDate: '2026-12-01' }],
+  remark: '',
+  fileIds: [],
+  total: unitPrice * 100,
+  rank: null,
+  score: null,
+  receipt: { digest: `digest-${bidId}`, time: at },
+  updatedAt: at,
+});
+
+function show(t: ManagedTender, bids: TenderBid[]) {
+  const calls = answerCalls({
+    '/purchase/ws/tender/detail': { data: t },
+    '/purchase/ws/tender/bids': { data: { bidCount: bids.length, opened: t.opening !== null, items: t.opening ? bids : [] } },
+  });
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <FeedbackProvider>
+          <TenderDetail id="7" onBack={() => undefined} />
+        </FeedbackProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  return calls;
+}
+
+describe('the buyer’s tender', { timeout: 40_000 }, () => {
+  it('before the opening shows the count and asks for no bid', async () => {
+    const calls = show(tender({}), [bid('1', '甲公司', 250_000), bid('2', '乙公司', 248_000)]);
+    expect((await screen.findByTestId('bid-count')).textContent).toBe('已收到 2 份投标');
+    expect(screen.queryByText('￥250,000.00')).toBeNull();
+    expect(calls.some((c) => c.path.endsWith('/tender/bids'))).toBe(false);
+  });
+
+  it('after the opening shows the record with each digest, the bid table and the evaluation form', async () => {
+    const opening = {
+      time: at,
+      digest: 'chain',
+      bids: [
+        { bidId: '1', supplierName: '甲公司', version: 2, digest: 'digest-1' },
+        { bidId: '2', supplierName: '乙公司', version: 1, digest: 'digest-2' },
+      ],
+    };
+    show(tender({ objState: 3, opening }), [bid('1', '甲公司', 2_500), bid('2', '乙公司', 2_480)]);
+    await screen.findByTestId('evaluation-form');
+    expect(screen.getAllByTestId('opening-digest').map((e) => e.textContent)).toEqual(['digest-1', 'digest-2']);
+    expect(screen.getAllByTestId('bid-row')).toHaveLength(2);
+    expect(screen.getAllByText('￥2,500.00').length).toBeGreaterThan(0);
+  });
+});
