@@ -188,12 +188,12 @@ export const SETTING_DEFS = {
   TENDER_SEAL_OLD_KEYS: {
     schema: z.string(),
     default: '',
-    doc: 'Earlier TENDER_SEAL_KEY values (comma-separated), readable until `npm run tender:rotate-key` re-seals their rows',
+    doc: 'Earlier sealing keys (comma-separated), still readable until `npm run tender:rotate-key` re-seals',
   },
   TENDER_SEAL_KEY_FILE: {
     schema: z.string(),
     default: '',
-    doc: 'Key file used when TENDER_SEAL_KEY is empty (empty: DATA_DIR/tender-seal.key, created on first use with mode 0600)',
+    doc: 'Key file used without TENDER_SEAL_KEY (empty: DATA_DIR/tender-seal.key, made at start, 0600)',
   },
   SSE_HEARTBEAT_SECONDS: {
     schema: int(1, 300),
