@@ -61,10 +61,10 @@ async function popconfirm(frame: FrameLocator) {
   await question.waitFor({ state: 'hidden' });
 }
 /** The tender page a supplier bids on: the hall's step two, a frame inside it. */
-async function tenderFrame(page: Page, id: string): Promise<FrameLocator> {
+async function tenderFrame(page: Page, id: string, name = TENDER): Promise<FrameLocator> {
   await page.goto(`/biddingTender?id=${id}`);
   const frame = page.frameLocator('iframe').last();
-  await frame.getByRole('heading', { name: TENDER }).waitFor({ timeout: 20_000 });
+  await frame.getByRole('heading', { name }).waitFor({ timeout: 20_000 });
   return frame;
 }
 /** A local date (and time) as the pickers take it (the browser runs in this machine's zone). */
@@ -80,7 +80,10 @@ async function pick(field: Locator, at: Date, withTime = true) {
 }
 
 const TENDER = `E2E 尿素询价 ${Date.now().toString(36)}`;
+/** A bidding tender (招标) beside the inquiry: its round asks clarifications and refuses a price change. */
+const BIDDING = `E2E 磷铵招标 ${Date.now().toString(36)}`;
 let tenderId = '';
+let biddingId = '';
 let bidEnd = new Date();
 const digests: Record<'s1' | 's2' | 's3', string> = { s1: '', s2: '', s3: '' };
 
@@ -97,19 +100,17 @@ async function bid(page: Page, price: string): Promise<string> {
 
 // The whole journey waits for the real clock twice (the close and the negotiation deadline).
 describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, award', { timeout: 300_000 }, () => {
-  it('buyer01 publishes an inquiry closing in about two minutes', async () => {
+  /** Fills the tender form with one line and publishes; answers the new tender's id. */
+  async function publish(name: string, type: '询价' | '招标', minValidBids: string, shot?: string): Promise<string> {
     const buyer = pages.buyer;
-    await buyer.goto('/trade/tenders');
     await buyer.getByTestId('tender-create').click();
     const form = topDialog(buyer);
-    await form.getByLabel('招标名称').fill(TENDER);
-    await form.getByLabel('询价', { exact: true }).check();
-    const begin = new Date(Date.now() + 5_000);
-    bidEnd = new Date(Date.now() + 150_000);
-    await pick(form.getByLabel('投标开始时间'), begin);
+    await form.getByLabel('招标名称').fill(name);
+    await form.getByLabel(type, { exact: true }).check();
+    await pick(form.getByLabel('投标开始时间'), new Date(Date.now() + 5_000));
     await pick(form.getByLabel('投标截止时间'), bidEnd);
     await form.getByLabel('最低价法').check();
-    await form.getByLabel('最少有效投标数').fill('3');
+    await form.getByLabel('最少有效投标数').fill(minValidBids);
     await form.getByLabel('联系人').fill('李明');
     const line = form.getByTestId('tender-line').first();
     await line.getByLabel('货物名称').fill('小颗粒尿素');
@@ -118,14 +119,22 @@ describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, awar
     await line.getByLabel('交货地点').fill('天津港');
     await pick(line.getByLabel('交货日期'), new Date(Date.now() + 30 * 86_400_000), false);
     await form.getByLabel('招标说明').fill('含税到港价；付款方式现汇。');
-    await screenshot(buyer, 'tenders-form-zh-CN');
+    if (shot) await screenshot(buyer, shot);
     await form.getByTestId('tender-publish').click();
     await confirm(buyer);
     await form.waitFor({ state: 'hidden' });
-    const row = buyer.getByTestId('tender-row').filter({ hasText: TENDER });
+    const row = buyer.getByTestId('tender-row').filter({ hasText: name });
     await poll(() => row.getByTestId('tender-state').textContent()).toBe('已发布');
-    tenderId = (await row.getAttribute('data-id'))!;
-    expect(tenderId).toMatch(/^\d+$/);
+    const id = (await row.getAttribute('data-id'))!;
+    expect(id).toMatch(/^\d+$/);
+    return id;
+  }
+
+  it('buyer01 publishes an inquiry and a bidding tender, both closing in about two minutes', async () => {
+    await pages.buyer.goto('/trade/tenders');
+    bidEnd = new Date(Date.now() + 170_000);
+    tenderId = await publish(TENDER, '询价', '3', 'tenders-form-zh-CN');
+    biddingId = await publish(BIDDING, '招标', '1');
   });
 
   it('supplier03, refused in the hall, applies from the refusal and buyer01 accepts', async () => {
@@ -169,6 +178,12 @@ describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, awar
     await poll(() => frame.getByTestId('bid-receipt').textContent()).toContain('第 2 版');
     await screenshot(pages.s1, 'tenders-bid-receipt-zh-CN');
 
+    const other = await tenderFrame(pages.s1, biddingId, BIDDING);
+    await other.getByLabel('第 1 条明细的单价').fill('2300');
+    await other.getByTestId('bid-submit').click();
+    await popconfirm(other);
+    await other.getByTestId('receipt-digest').waitFor();
+
     const buyer = pages.buyer;
     await buyer.goto(`/trade/tenders?id=${tenderId}`);
     await poll(() => buyer.getByTestId('bid-count').textContent()).toBe('已收到 3 份投标');
@@ -195,7 +210,7 @@ describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, awar
     }
   });
 
-  it('buyer01 evaluates every bid valid and asks for final quotes; two suppliers lower their prices', async () => {
+  it('buyer01 evaluates and asks for final quotes, two suppliers lower their prices; on the bidding tender a price change is refused', async () => {
     const buyer = pages.buyer;
     const evaluation = buyer.getByTestId('evaluation-form');
     await evaluation.waitFor();
@@ -206,7 +221,7 @@ describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, awar
 
     await buyer.getByTestId('negotiate-open').click();
     const dialog = topDialog(buyer);
-    const deadline = new Date(Date.now() + 45_000);
+    const deadline = new Date(Date.now() + 75_000);
     await pick(dialog.getByLabel('答复截止时间'), deadline);
     await dialog.getByLabel('问题').fill('请给出含税到港最终单价，不得高于首次报价。');
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
@@ -231,6 +246,50 @@ describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, awar
       await answer.waitFor({ state: 'hidden' });
       if (key === 's1') await screenshot(pages.s1, 'tenders-final-quote-zh-CN');
     }
+
+    // The bidding tender: one valid bid suffices there; its round can only ask a clarification.
+    await buyer.goto(`/trade/tenders?id=${biddingId}`);
+    await buyer.getByTestId('evaluation-form').waitFor({ timeout: 60_000 });
+    await buyer.getByTestId('evaluation-submit').click();
+    await confirm(buyer);
+    await buyer.getByTestId('negotiate-open').click();
+    const ask = topDialog(buyer);
+    await poll(() => ask.textContent()).toContain('不得改变报价');
+    await pick(ask.getByLabel('答复截止时间'), new Date(Date.now() + 120_000));
+    await ask.getByLabel('问题').fill('请澄清交货批次安排。');
+    await ask.locator('.ant-modal-footer .ant-btn-primary').click();
+    await ask.waitFor({ state: 'hidden' });
+    await buyer.getByTestId('negotiation').waitFor();
+
+    // supplier01's clarification form offers no price; a changed price sent anyway is refused by the server.
+    const clarify = await tenderFrame(pages.s1, biddingId, BIDDING);
+    const form = clarify.getByTestId('answer-form');
+    await form.waitFor();
+    expect(await form.getByLabel('第 1 条明细的单价').count()).toBe(0);
+    const refusal = await pages.s1.evaluate(async (id) => {
+      const me = await fetch('/omc/api/user/getCurrUser', { credentials: 'include' });
+      const csrf = me.headers.get('csrfcheck') ?? '';
+      const res = await fetch('/purchase/ws/tenderBid/answer', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...(csrf ? { csrfcheck: csrf } : {}) },
+        body: JSON.stringify({
+          tenderId: id,
+          answer: '降价',
+          lines: [{ lineNo: 1, unitPrice: 220_000, quantity: 100, deliveryDate: '2026-12-25' }],
+        }),
+      });
+      return (await res.json()) as { error_no: string; error_info: string };
+    }, biddingId);
+    expect(refusal.error_no).toBe('150007');
+    expect(refusal.error_info).toContain('澄清不得改变价格');
+    await form.getByRole('textbox', { name: '澄清内容' }).fill('分两批交货，每批 50 吨，间隔 7 天。');
+    await clarify.getByTestId('answer-submit').click();
+    await popconfirm(clarify);
+    await form.waitFor({ state: 'hidden' });
+    await screenshot(pages.s1, 'tenders-clarification-zh-CN');
+    await buyer.goto(`/trade/tenders?id=${tenderId}`);
+    await buyer.getByTestId('negotiation').waitFor();
 
     // At the deadline the quotes open together and the tender is negotiated.
     await poll(() => buyer.getByTestId('negotiation').textContent(), Math.max(deadline.getTime() - Date.now(), 0) + 60_000).toContain(

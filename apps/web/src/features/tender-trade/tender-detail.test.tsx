@@ -87,7 +87,7 @@ function show(t: ManagedTender, bids: TenderBid[]) {
 describe('the buyer’s tender', { timeout: 40_000 }, () => {
   it('before the opening shows the count and asks for no bid', async () => {
     const calls = show(tender({}), [bid('1', '甲公司', 250_000), bid('2', '乙公司', 248_000)]);
-    expect((await screen.findByTestId('bid-count')).textContent).toBe('已收到 2 份投标');
+    expect((await screen.findByTestId('bid-count', {}, { timeout: 15_000 })).textContent).toBe('已收到 2 份投标');
     expect(screen.queryByText('￥250,000.00')).toBeNull();
     expect(calls.some((c) => c.path.endsWith('/tender/bids'))).toBe(false);
   });
@@ -102,7 +102,7 @@ describe('the buyer’s tender', { timeout: 40_000 }, () => {
       ],
     };
     show(tender({ objState: 3, opening }), [bid('1', '甲公司', 2_500), bid('2', '乙公司', 2_480)]);
-    await screen.findByTestId('evaluation-form');
+    await screen.findByTestId('evaluation-form', {}, { timeout: 15_000 });
     expect(screen.getAllByTestId('opening-digest').map((e) => e.textContent)).toEqual(['digest-1', 'digest-2']);
     expect(screen.getAllByTestId('bid-row')).toHaveLength(2);
     expect(screen.getAllByText('￥2,500.00').length).toBeGreaterThan(0);

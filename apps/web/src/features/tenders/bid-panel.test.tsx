@@ -89,7 +89,7 @@ describe('the sealed bid on a tender page', { timeout: 40_000 }, () => {
       '/purchase/ws/tenderBid/save': receipt,
     });
     show();
-    await screen.findByTestId('bid-form');
+    await screen.findByTestId('bid-form', {}, { timeout: 15_000 });
     fireEvent.click(screen.getByLabelText('报价第 2 条明细'));
     fireEvent.change(screen.getByLabelText('第 1 条明细的数量'), { target: { value: '120' } });
     fireEvent.click(screen.getByTestId('bid-submit'));
@@ -137,7 +137,7 @@ describe('the sealed bid on a tender page', { timeout: 40_000 }, () => {
       }),
     });
     show();
-    const box = await screen.findByTestId('apply-box');
+    const box = await screen.findByTestId('apply-box', {}, { timeout: 15_000 });
     expect(box.textContent).toContain('您不在 采购一号公司 的供应商名单中');
     expect(screen.queryByTestId('bid-form')).toBeNull();
     fireEvent.change(within(box).getByRole('textbox'), { target: { value: '主营尿素，持危化品经营许可证' } });
