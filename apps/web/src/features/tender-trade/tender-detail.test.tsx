@@ -7,65 +7,12 @@ import { initI18n } from '../../i18n/index';
 import { FeedbackProvider } from '../../shared/feedback';
 import { answerCalls } from '../../test/fake-server';
 import { TenderDetail } from './tender-detail';
+import { at, managedTender, openedBid } from './test-fixtures';
 
 beforeAll(async () => {
   await initI18n('zh-CN', ['tender', 'trade']);
 });
 afterEach(cleanup);
-
-const at = '2026-11-25T10:00:00.000Z';
-const tender = (over: Partial<ManagedTender>): ManagedTender => ({
-  id: '7',
-  tenderNo: 'ZB202611250007',
-  tenderName: '尿素询价',
-  tenderType: 'inquiry',
-  currency: 'CNY',
-  paymentType: 2,
-  contactName: '李明',
-  contactPhone: '',
-  description: '',
-  bidBeginTime: at,
-  bidEndTime: at,
-  openTime: at,
-  evaluationMethod: 'lowest',
-  priceWeight: null,
-  minValidBids: 2,
-  deposit: 0,
-  documentFileIds: [],
-  lines: [{ lineNo: 1, goodsName: '尿素', specification: '', quantity: 100, unit: '吨', deliveryPlace: '', deliveryDate: '2026-12-01' }],
-  objState: 2,
-  reviewRemark: '',
-  closeReason: '',
-  publishTime: at,
-  overdueFlag: 'N',
-  userId: '1',
-  userName: '华北化工集团有限公司',
-  bidCount: 2,
-  opening: null,
-  evaluation: null,
-  negotiation: null,
-  awards: [],
-  serverTime: at,
-  updatedAt: at,
-  ...over,
-});
-const bid = (bidId: string, supplierName: string, unitPrice: number): TenderBid => ({
-  bidId,
-  tenderId: '7',
-  supplierUserId: bidId,
-  supplierName,
-  version: 1,
-  state: 'opened',
-  invalidReason: '',
-  lines: [{ lineNo: 1, unitPrice, quantity: 100, deliveryDate: '2026-12-01' }],
-  remark: '',
-  fileIds: [],
-  total: unitPrice * 100,
-  rank: null,
-  score: null,
-  receipt: { digest: `digest-${bidId}`, time: at },
-  updatedAt: at,
-});
 
 function show(t: ManagedTender, bids: TenderBid[]) {
   const calls = answerCalls({
@@ -86,7 +33,7 @@ function show(t: ManagedTender, bids: TenderBid[]) {
 
 describe('the buyer’s tender', { timeout: 40_000 }, () => {
   it('before the opening shows the count and asks for no bid', async () => {
-    const calls = show(tender({}), [bid('1', '甲公司', 250_000), bid('2', '乙公司', 248_000)]);
+    const calls = show(managedTender({}), [openedBid('1', '甲公司', 250_000), openedBid('2', '乙公司', 248_000)]);
     expect((await screen.findByTestId('bid-count', {}, { timeout: 15_000 })).textContent).toBe('已收到 2 份投标');
     expect(screen.queryByText('￥250,000.00')).toBeNull();
     expect(calls.some((c) => c.path.endsWith('/tender/bids'))).toBe(false);
@@ -101,7 +48,7 @@ describe('the buyer’s tender', { timeout: 40_000 }, () => {
         { bidId: '2', supplierName: '乙公司', version: 1, digest: 'digest-2' },
       ],
     };
-    show(tender({ objState: 3, opening }), [bid('1', '甲公司', 2_500), bid('2', '乙公司', 2_480)]);
+    show(managedTender({ objState: 3, opening }), [openedBid('1', '甲公司', 2_500), openedBid('2', '乙公司', 2_480)]);
     await screen.findByTestId('evaluation-form', {}, { timeout: 15_000 });
     expect(screen.getAllByTestId('opening-digest').map((e) => e.textContent)).toEqual(['digest-1', 'digest-2']);
     expect(screen.getAllByTestId('bid-row')).toHaveLength(2);

@@ -30,16 +30,6 @@ import { useManagedTender, useTenderBids } from './queries';
 import { buyerActions } from './tender-rules';
 import { BidStateTag, TenderStateTag, lineLabel } from './tender-state';
 
-/** A bid with the final quote of a closed inquiry round in place of its first prices. */
-export function withFinalQuotes(bids: readonly TenderBid[], negotiation: TenderNegotiation | null): TenderBid[] {
-  if (!negotiation?.closed || negotiation.kind !== 'finalQuote') return [...bids];
-  return bids.map((bid) => {
-    const answer = negotiation.answers.find((a) => a.bidId === bid.bidId);
-    if (!answer || answer.lines.length === 0) return bid;
-    return { ...bid, lines: bid.lines.map((line) => answer.lines.find((l) => l.lineNo === line.lineNo) ?? line) };
-  });
-}
-
 /** The dialog opening the one negotiation round: a deadline and the question. */
 function NegotiateDialog({ tender, onClose }: { tender: ManagedTender; onClose: () => void }) {
   const { t } = useTranslation('tender');
@@ -142,7 +132,8 @@ function BidsSection({ tender }: { tender: ManagedTender }) {
   }
   if (table.isError) return <LoadError error={table.error} onRetry={() => void table.refetch()} />;
   if (table.isPending) return <Skeleton active />;
-  const bids = withFinalQuotes(table.data.items, tender.negotiation);
+  // After a closed inquiry round the server answers each bid with its final quote's prices.
+  const bids = table.data.items;
   return (
     <>
       <section className="tt-section" aria-labelledby="tt-opening-title" data-testid="opening-record">

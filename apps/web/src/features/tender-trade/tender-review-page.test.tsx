@@ -6,47 +6,14 @@ import { initI18n } from '../../i18n/index';
 import { FeedbackProvider } from '../../shared/feedback';
 import { answerCalls } from '../../test/fake-server';
 import { TenderReviewPage } from './tender-review-page';
+import { managedTender } from './test-fixtures';
 
 beforeAll(async () => {
   await initI18n('zh-CN', ['tender', 'trade']);
 });
 afterEach(cleanup);
 
-const at = '2026-11-25T10:00:00.000Z';
-const pendingTender = {
-  id: '7',
-  tenderNo: 'ZB202611250007',
-  tenderName: '尿素询价',
-  tenderType: 'inquiry',
-  currency: 'CNY',
-  paymentType: 2,
-  contactName: '',
-  contactPhone: '',
-  description: '',
-  bidBeginTime: at,
-  bidEndTime: at,
-  openTime: at,
-  evaluationMethod: 'lowest',
-  priceWeight: null,
-  minValidBids: 3,
-  deposit: 0,
-  documentFileIds: [],
-  lines: [],
-  objState: 1,
-  reviewRemark: '',
-  closeReason: '',
-  publishTime: '',
-  overdueFlag: 'N',
-  userId: '1',
-  userName: '华北化工集团有限公司',
-  bidCount: 0,
-  opening: null,
-  evaluation: null,
-  negotiation: null,
-  awards: [],
-  serverTime: at,
-  updatedAt: at,
-};
+const pendingTender = managedTender({ objState: 1, publishTime: '', bidCount: 0, minValidBids: 3, lines: [] });
 
 describe('tender review', { timeout: 40_000 }, () => {
   it('asks the pending ones, rejects only with a reason the buyer will see', async () => {

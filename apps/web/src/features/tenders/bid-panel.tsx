@@ -512,6 +512,8 @@ export function BidPanel({ tender }: { tender: TenderDetail }) {
   );
   if (own) return null;
   if (user.isPending) return panel(<Skeleton active paragraph={{ rows: 2 }} />);
+  // A visitor is asked to sign in only while the tender takes bids.
+  if (!me && tender.objState !== 2) return null;
   if (!me) {
     return panel(
       <Space direction="vertical">
