@@ -74,6 +74,13 @@ import { createAuctionsService } from './modules/auctions/auctions.service';
 import { createTendersRepo } from './modules/tenders/tenders.repo';
 import { registerTendersRoutes } from './modules/tenders/tenders.routes';
 import { createTendersService } from './modules/tenders/tenders.service';
+import { createTenderTradeRepo } from './modules/tender-trade/tender-trade.repo';
+import { registerTenderTradeRoutes } from './modules/tender-trade/tender-trade.routes';
+import { createTenderBidsService } from './modules/tender-trade/tender-bids.service';
+import { TENDER_JOBS, type TenderTradeDeps } from './modules/tender-trade/tender-core';
+import { createTenderTradeService } from './modules/tender-trade/tender-trade.service';
+import { createSealer, sealKeySource } from './platform/sealing';
+import { TENDER_REVIEW_PERMISSION } from '@portal/contracts/tender-trade';
 import { createLocalBus, type EventBus } from './platform/events';
 import { createScheduler, type Scheduler } from './platform/scheduler';
 import { createWritePath, type WritePath } from './platform/write-path';
@@ -304,7 +311,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scheduler.define(ORDER_JOBS.confirmDeadline, (trx, job, emit) => orders.confirmDeadline(trx, job.key, job.runAt, emit));
   scheduler.define(ORDER_JOBS.payDeadlineNear, (trx, job, emit) => orders.payDeadlineNear(trx, job.key, job.runAt, emit));
   scheduler.define(ORDER_JOBS.receiveDeadline, (trx, job, emit) => orders.receiveDeadline(trx, job.key, job.runAt, emit));
-  const supplierRelations = createSupplierRelationsService({ repo: createSupplierRelationsRepo(db), writes, now });
+  const supplierRelations = createSupplierRelationsService({
+    repo: createSupplierRelationsRepo(db),
+    writes,
+    notifyCompany: messages.notifyCompany,
+    now,
+  });
+  // Sealed tenders: bids sealed with a key kept outside the database until the timed opening
+  const tenderDeps: TenderTradeDeps = {
+    repo: createTenderTradeRepo(db, database.dialect),
+    writes,
+    scheduler,
+    sealer: createSealer(sealKeySource(s)),
+    orders,
+    deposits: depositLedger,
+    notifyCompany: messages.notifyCompany,
+    notifyUsers: messages.notifyUsers,
+    isReviewer: async (userId) => (await auth.permissionsOf(userId)).has(TENDER_REVIEW_PERMISSION),
+    policy: {
+      review: s.TENDER_REVIEW,
+      minValidBids: s.TENDER_MIN_VALID_BIDS,
+      minNoticeSeconds: s.TENDER_MIN_NOTICE_SECONDS,
+      minBiddingSeconds: s.TENDER_MIN_BIDDING_SECONDS,
+    },
+    now,
+  };
+  const tenderTrade = createTenderTradeService(tenderDeps);
+  const tenderBids = createTenderBidsService(tenderDeps);
+  scheduler.define(TENDER_JOBS.close, (trx, job, emit) => tenderTrade.closeJob(trx, job.key, emit));
+  scheduler.define(TENDER_JOBS.open, (trx, job, emit) => tenderTrade.openJob(trx, job.key, emit));
+  scheduler.define(TENDER_JOBS.negotiationClose, (trx, job, emit) => tenderTrade.negotiationCloseJob(trx, job.key, emit));
   const registration = createRegistrationService({
     users,
     repo: createRegistrationRepo(db),
@@ -379,6 +415,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerListingManageRoutes(app, { access, listings: listingManage });
   registerOrdersRoutes(app, { access, orders });
   registerSupplierRelationsRoutes(app, { access, suppliers: supplierRelations });
+  registerTenderTradeRoutes(app, { access, tenders: tenderTrade, bids: tenderBids });
   // Money
   registerDepositsRoutes(app, { access, deposits });
   registerSystemAdminRoutes(app, {

@@ -8,6 +8,7 @@ import { runTradingStory } from './db/demo-data/trading-story';
 import { createLocalBus, createRedisBus } from './platform/events';
 import { createDbKv, createRedisKv } from './platform/kv';
 import { createLogger } from './platform/logger';
+import { readOrCreateKeyFile, sealKeyFile } from './platform/sealing';
 import { loadSettings, SettingsError, wantsDemoData } from './settings';
 
 async function main(): Promise<void> {
@@ -22,6 +23,12 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(settings.LOG_LEVEL);
+  // Tender bids are sealed with a key kept outside the database: without TENDER_SEAL_KEY the key
+  // file is made (mode 0600) or read now, so a missing or unreadable key stops the start, not an opening.
+  if (!settings.TENDER_SEAL_KEY) {
+    const keyFile = sealKeyFile(settings);
+    logger.info({ keyFile, keyId: readOrCreateKeyFile(keyFile).currentId }, 'tender sealing key file');
+  }
   const database = openDatabase({
     databaseUrl: settings.DATABASE_URL || undefined,
     sqliteFile: path.resolve(settings.DATA_DIR, 'portal.sqlite'),

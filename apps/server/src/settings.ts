@@ -179,6 +179,37 @@ export const SETTING_DEFS = {
     doc: 'The buyer is reminded this long before the payment deadline',
   },
   // Live: the message stream and the scheduler of timed transitions
+  TENDER_REVIEW: {
+    schema: bool,
+    default: 'off',
+    doc: 'Published tenders wait for an operator’s review (招标审核) before the hall shows them',
+  },
+  TENDER_MIN_VALID_BIDS: {
+    schema: int(1, 100),
+    default: '3',
+    doc: 'Default smallest number of valid bids a tender needs (fewer: it fails)',
+  },
+  TENDER_MIN_NOTICE_SECONDS: {
+    schema: int(0, 365 * 86400),
+    default: '0',
+    doc: 'Shortest time between publishing a tender and its bidBeginTime (0: none)',
+  },
+  TENDER_MIN_BIDDING_SECONDS: { schema: int(1, 365 * 86400), default: '10', doc: 'Shortest bidding period of a tender' },
+  TENDER_SEAL_KEY: {
+    schema: z.string(),
+    default: '',
+    doc: 'Key sealing tender bids until the opening (base64, 32 bytes); empty: the key file',
+  },
+  TENDER_SEAL_OLD_KEYS: {
+    schema: z.string(),
+    default: '',
+    doc: 'Earlier sealing keys (comma-separated), still readable until `npm run tender:rotate-key` re-seals',
+  },
+  TENDER_SEAL_KEY_FILE: {
+    schema: z.string(),
+    default: '',
+    doc: 'Key file used without TENDER_SEAL_KEY (empty: DATA_DIR/tender-seal.key, made at start, 0600)',
+  },
   SSE_HEARTBEAT_SECONDS: {
     schema: int(1, 300),
     default: '15',

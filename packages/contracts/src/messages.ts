@@ -26,7 +26,7 @@ const t = (title: [string, string, string], text: [string, string, string]): Tem
  * Every kind of message, with its title and text in three languages. Params the texts use:
  * orderNo, goodsName, quantity (with its unit, as display text), amount (integer cents, shown with
  * two decimals), currency, party (the other company's name), reason, deadline (ISO time),
- * listingCode, reference.
+ * listingCode, reference, tenderNo, tenderName, count.
  */
 export const MESSAGE_TEMPLATES = {
   'order.placed': t(
@@ -184,6 +184,106 @@ export const MESSAGE_TEMPLATES = {
       '{amount} {currency} of your deposit was forfeited to the other party ({reference}).',
       '保證金 {amount} {currency} 因違約劃轉給對方（{reference}）。',
     ],
+  ),
+  'tender.published': t(
+    ['新招标', 'New tender', '新招標'],
+    [
+      '{party} 发布了招标 {tenderName}（{tenderNo}），投标截止 {deadline}。',
+      '{party} published the tender {tenderName} ({tenderNo}); bids close at {deadline}.',
+      '{party} 發佈了招標 {tenderName}（{tenderNo}），投標截止 {deadline}。',
+    ],
+  ),
+  'tender.approved': t(
+    ['招标审核通过', 'Tender approved', '招標審核通過'],
+    [
+      '您的招标 {tenderName}（{tenderNo}）已审核通过并发布。',
+      'Your tender {tenderName} ({tenderNo}) was approved and published.',
+      '您的招標 {tenderName}（{tenderNo}）已審核通過並發佈。',
+    ],
+  ),
+  'tender.rejected': t(
+    ['招标审核未通过', 'Tender rejected', '招標審核未通過'],
+    [
+      '您的招标 {tenderName}（{tenderNo}）未通过审核：{reason}',
+      'Your tender {tenderName} ({tenderNo}) was rejected: {reason}',
+      '您的招標 {tenderName}（{tenderNo}）未通過審核：{reason}',
+    ],
+  ),
+  'tender.cancelled': t(
+    ['招标已取消', 'Tender cancelled', '招標已取消'],
+    [
+      '招标 {tenderName}（{tenderNo}）已被招标方取消：{reason}',
+      'The buyer cancelled the tender {tenderName} ({tenderNo}): {reason}',
+      '招標 {tenderName}（{tenderNo}）已被招標方取消：{reason}',
+    ],
+  ),
+  'tender.opened': t(
+    ['招标已开标', 'Tender opened', '招標已開標'],
+    [
+      '招标 {tenderName}（{tenderNo}）已开标，共 {count} 份投标，可核对您的回执摘要。',
+      'The tender {tenderName} ({tenderNo}) was opened with {count} bids; you can check your receipt digest.',
+      '招標 {tenderName}（{tenderNo}）已開標，共 {count} 份投標，可核對您的回執摘要。',
+    ],
+  ),
+  'tender.failed': t(
+    ['招标流标', 'Tender failed', '招標流標'],
+    [
+      '招标 {tenderName}（{tenderNo}）流标：{reason}',
+      'The tender {tenderName} ({tenderNo}) failed: {reason}',
+      '招標 {tenderName}（{tenderNo}）流標：{reason}',
+    ],
+  ),
+  'tender.negotiation': t(
+    ['招标议价/澄清', 'Tender negotiation', '招標議價／澄清'],
+    [
+      '招标 {tenderName}（{tenderNo}）请您在 {deadline} 前答复：{reason}',
+      'The tender {tenderName} ({tenderNo}) asks for your answer before {deadline}: {reason}',
+      '招標 {tenderName}（{tenderNo}）請您在 {deadline} 前答覆：{reason}',
+    ],
+  ),
+  'tender.negotiated': t(
+    ['议价/澄清已截止', 'Negotiation closed', '議價／澄清已截止'],
+    [
+      '招标 {tenderName}（{tenderNo}）的议价/澄清已截止，收到 {count} 份答复，可以授标。',
+      'The negotiation round of {tenderName} ({tenderNo}) closed with {count} answers; the tender can be awarded.',
+      '招標 {tenderName}（{tenderNo}）的議價／澄清已截止，收到 {count} 份答覆，可以授標。',
+    ],
+  ),
+  'tender.won': t(
+    ['中标通知', 'Tender won', '中標通知'],
+    [
+      '恭喜，您在招标 {tenderName}（{tenderNo}）中标，已生成订单。',
+      'You won the tender {tenderName} ({tenderNo}); the orders have been made.',
+      '恭喜，您在招標 {tenderName}（{tenderNo}）中標，已生成訂單。',
+    ],
+  ),
+  'tender.lost': t(
+    ['未中标通知', 'Tender not won', '未中標通知'],
+    [
+      '招标 {tenderName}（{tenderNo}）已定标，您未中标，感谢参与。',
+      'The tender {tenderName} ({tenderNo}) was awarded to others. Thank you for bidding.',
+      '招標 {tenderName}（{tenderNo}）已定標，您未中標，感謝參與。',
+    ],
+  ),
+  'supplier.applied': t(
+    ['供应商申请', 'Supplier application', '供應商申請'],
+    [
+      '{party} 申请加入您的供应商名单：{reason}',
+      '{party} asks to join your supplier list: {reason}',
+      '{party} 申請加入您的供應商名單：{reason}',
+    ],
+  ),
+  'supplier.accepted': t(
+    ['供应商申请已通过', 'Application accepted', '供應商申請已通過'],
+    [
+      '{party} 已将您加入供应商名单，您可以参与其招标。',
+      '{party} put you on its supplier list; you may bid on its tenders.',
+      '{party} 已將您加入供應商名單，您可以參與其招標。',
+    ],
+  ),
+  'supplier.declined': t(
+    ['供应商申请未通过', 'Application declined', '供應商申請未通過'],
+    ['{party} 未通过您的供应商申请。', '{party} declined your application to its supplier list.', '{party} 未通過您的供應商申請。'],
   ),
 } as const satisfies Record<string, Template>;
 

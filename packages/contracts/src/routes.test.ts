@@ -12,6 +12,7 @@ import { supplierRelationEndpoints } from './supplier-relations';
 import { menuEndpoints } from './menus';
 import { registrationEndpoints } from './registration';
 import { tenderEndpoints } from './tenders';
+import { tenderTradeEndpoints } from './tender-trade';
 import { accountRoutes, mobileChangeRoutes } from './routes/account';
 import { auctionRoutes } from './routes/auctions';
 import { cmsRoutes } from './routes/cms';
@@ -24,6 +25,7 @@ import { supplierRelationRoutes } from './routes/supplier-relations';
 import { menuRoutes } from './routes/menus';
 import { registrationRoutes } from './routes/registration';
 import { tenderRoutes } from './routes/tenders';
+import { tenderTradeRoutes } from './routes/tender-trade';
 import { userRoutes } from './routes/user';
 import { userEndpoints } from './user';
 import { messageEndpoints } from './messages';
@@ -46,6 +48,7 @@ const PAIRS: [string, Record<string, Route>, Record<string, Endpoint>][] = [
   ['orderRoutes', orderRoutes, orderEndpoints],
   ['supplierRelationRoutes', supplierRelationRoutes, supplierRelationEndpoints],
   ['depositRoutes', depositRoutes, depositEndpoints],
+  ['tenderTradeRoutes', tenderTradeRoutes, tenderTradeEndpoints],
 ];
 
 describe('the browser route tables', () => {

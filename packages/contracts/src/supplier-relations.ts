@@ -56,6 +56,48 @@ export type SupplierRelationAddBody = z.input<typeof supplierRelationAddBodySche
 export const supplierRelationRemarkBodySchema = z.strictObject({ supplierUserId: idTextSchema, remark: remarkSchema });
 export const supplierRelationRemoveBodySchema = z.strictObject({ supplierUserId: idTextSchema });
 
+export const SUPPLIER_APPLICATION_STATE_VALUES = ['pending', 'accepted', 'declined'] as const;
+
+/** A supplier's request to join a buyer's supplier list (after a refusal for a missing relation). */
+export const supplierApplicationSchema = z.object({
+  applicationId: z.string(),
+  buyerUserId: z.string(),
+  /** The buyer's company name. */
+  buyerName: z.string(),
+  supplierUserId: z.string(),
+  supplierName: z.string(),
+  remark: z.string(),
+  state: z.enum(SUPPLIER_APPLICATION_STATE_VALUES),
+  /** When it was made. */
+  time: z.string(),
+  /** When the buyer decided; empty while pending. */
+  decidedAt: z.string(),
+});
+export type SupplierApplication = z.infer<typeof supplierApplicationSchema>;
+
+export const supplierApplyBodySchema = z.strictObject({
+  /** The buyer company account's user id (a tender's userId). */
+  buyerUserId: idTextSchema,
+  remark: remarkSchema.default(''),
+});
+export type SupplierApplyBody = z.input<typeof supplierApplyBodySchema>;
+
+export const supplierDecideBodySchema = z.strictObject({ applicationId: idTextSchema, accept: z.boolean() });
+export type SupplierDecideBody = z.input<typeof supplierDecideBodySchema>;
+
+export const supplierApplicationPageBodySchema = z.strictObject({
+  pageNo: pageNoSchema.default(1),
+  pageSize: pageSizeOption.default(8),
+  /** Default: every state. */
+  state: z.enum(SUPPLIER_APPLICATION_STATE_VALUES).optional(),
+});
+export const supplierApplicationPageSchema = z.object({
+  items: z.array(supplierApplicationSchema),
+  totalItem: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+
 export const supplierRelationEndpoints = {
   page: {
     method: 'POST',
@@ -88,5 +130,37 @@ export const supplierRelationEndpoints = {
     body: supplierRelationRemoveBodySchema,
     answer: z.object({ supplierUserId: z.string() }),
     summary: 'Take a supplier off the list',
+  },
+  apply: {
+    method: 'POST',
+    path: '/purchase/ws/purCustomerRelation/apply',
+    access: { permission: COMPANY_PERMISSION },
+    body: supplierApplyBodySchema,
+    answer: supplierApplicationSchema,
+    summary: 'Ask a buyer to be put on its supplier list (one pending application per buyer); the buyer is told',
+  },
+  decide: {
+    method: 'POST',
+    path: '/purchase/ws/purCustomerRelation/decide',
+    access: { permission: COMPANY_PERMISSION },
+    body: supplierDecideBodySchema,
+    answer: supplierApplicationSchema,
+    summary: 'Accept (the supplier joins the list) or decline a pending application; the supplier is told',
+  },
+  applications: {
+    method: 'POST',
+    path: '/purchase/ws/purCustomerRelation/applications',
+    access: { permission: COMPANY_PERMISSION },
+    body: supplierApplicationPageBodySchema,
+    answer: supplierApplicationPageSchema,
+    summary: "Applications to the caller's supplier list, newest first",
+  },
+  myApplications: {
+    method: 'POST',
+    path: '/purchase/ws/purCustomerRelation/myApplications',
+    access: { permission: COMPANY_PERMISSION },
+    body: supplierApplicationPageBodySchema,
+    answer: supplierApplicationPageSchema,
+    summary: "The caller's own applications to buyers, newest first",
   },
 } as const satisfies Record<string, Endpoint>;

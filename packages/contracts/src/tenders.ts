@@ -41,6 +41,8 @@ export const checkRelationAnswerSchema = z.object({ flag: z.enum(['Y', 'N']) });
 
 export const tenderDetailBodySchema = z.strictObject({ id: idTextSchema });
 export const tenderLineSchema = z.object({
+  /** 1, 2, ... in the order the buyer saved them; a bid names its lines by it. */
+  lineNo: z.number().int(),
   goodsName: z.string(),
   specification: z.string(),
   quantity: z.number(),
@@ -57,7 +59,19 @@ export const tenderDetailSchema = tenderItemSchema.extend({
   contactPhone: z.string(),
   description: z.string(),
   publishTime: z.string(),
+  /** When the bids are opened (default: bidEndTime). */
+  openTime: z.string(),
+  /** lowest (by total amount) or scoring (price score and technical score by priceWeight). */
+  evaluationMethod: z.enum(['lowest', 'scoring']),
+  priceWeight: z.number().int().nullable(),
+  minValidBids: z.number().int(),
+  /** Deposit per bid in cents; 0: none. */
+  deposit: z.number().int(),
+  /** The tender documents (stored file ids). */
+  documentFileIds: z.array(z.string()),
   lines: z.array(tenderLineSchema),
+  /** The server's clock when answered, for the countdown to bidEndTime. */
+  serverTime: z.string(),
 });
 export type TenderDetail = z.infer<typeof tenderDetailSchema>;
 

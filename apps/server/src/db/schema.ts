@@ -191,6 +191,12 @@ export interface Database {
   // Live: timed jobs and the message centre
   scheduled_jobs: ScheduledJobTable;
   messages: MessageTable;
+  // Sealed tenders: bids, negotiation answers, the record chain, awards; supplier applications
+  tender_bids: TenderBidTable;
+  tender_answers: TenderAnswerTable;
+  tender_chain: TenderChainTable;
+  tender_awards: TenderAwardTable;
+  supplier_applications: SupplierApplicationTable;
 }
 
 /** A timed transition: (kind, key) unique; run by exactly one server at or after run_at. */
@@ -585,6 +591,116 @@ export interface TenderTable {
   contact_phone: Generated<string>;
   description: Generated<string>;
   publish_time: string;
+  /** The buyer's company (tenders made before it was kept: filled from user_id). */
+  company_id: number | null;
+  /** When the bids are opened (ISO); default bid_end_at. */
+  open_at: Generated<string>;
+  /** 'lowest' or 'scoring'. */
+  evaluation_method: Generated<string>;
+  price_weight: number | null;
+  min_valid_bids: Generated<number>;
+  /** Deposit per bid, cents. */
+  deposit: Generated<number>;
+  document_file_ids: Generated<string>;
+  review_remark: Generated<string>;
+  /** Why it ended in 7: the buyer's cancellation or the failure. */
+  close_reason: Generated<string>;
+  opened_at: Generated<string>;
+  /** The evaluation (method, rows with scores and ranks) as JSON; empty before. */
+  evaluation_json: Generated<string>;
+  /** 'finalQuote' or 'clarification' once the round is opened; empty before. */
+  negotiation_kind: Generated<string>;
+  negotiation_question: Generated<string>;
+  negotiation_deadline: Generated<string>;
+  negotiation_at: Generated<string>;
+  negotiation_closed_at: Generated<string>;
+  /** The last digest of this tender's record chain (opening, final quotes, award). */
+  chain_digest: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+/**
+ * A supplier's bid on a tender: one row per supplier company, revised in place (version + 1).
+ * The priced content lives only in `sealed` (AES-256-GCM under key `key_id`) until the opening
+ * writes `opened_json`.
+ */
+export interface TenderBidTable {
+  id: Generated<number>;
+  tender_id: number;
+  supplier_user_id: number;
+  supplier_company_id: number;
+  supplier_name: string;
+  version: number;
+  /** submitted, withdrawn, opened, valid, invalid, won, lost. */
+  state: string;
+  invalid_reason: Generated<string>;
+  key_id: string;
+  sealed: string;
+  /** SHA-256 of the canonical content and the receipt time (the supplier's receipt). */
+  digest: string;
+  receipt_time: string;
+  opened_json: Generated<string>;
+  total: number | null;
+  technical_score: number | null;
+  score: number | null;
+  rank: number | null;
+  deposit_frozen: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A valid bidder's answer in the negotiation round, sealed like a bid until the deadline. */
+export interface TenderAnswerTable {
+  id: Generated<number>;
+  tender_id: number;
+  bid_id: number;
+  /** finalQuote or clarification. */
+  kind: string;
+  key_id: string;
+  sealed: string;
+  digest: string;
+  receipt_time: string;
+  opened_json: Generated<string>;
+  created_at: string;
+}
+
+/** One record of a tender's hash chain: digest = SHA-256(prev_digest + content). */
+export interface TenderChainTable {
+  id: Generated<number>;
+  tender_id: number;
+  seq: number;
+  /** opening, finalQuotes, award. */
+  kind: string;
+  /** The record's canonical JSON. */
+  content: string;
+  prev_digest: string;
+  digest: string;
+  created_at: string;
+}
+
+/** A line's quantity awarded to one bid, and the order it became. */
+export interface TenderAwardTable {
+  id: Generated<number>;
+  tender_id: number;
+  line_no: number;
+  bid_id: number;
+  supplier_user_id: number;
+  supplier_name: string;
+  quantity_milli: number;
+  unit_price: number;
+  order_no: Generated<string>;
+}
+
+/** A supplier's request to join a buyer's supplier list. */
+export interface SupplierApplicationTable {
+  id: Generated<number>;
+  buyer_user_id: number;
+  supplier_user_id: number;
+  remark: Generated<string>;
+  /** pending, accepted, declined. */
+  state: string;
+  created_at: string;
+  decided_at: Generated<string>;
 }
 
 export interface TenderLineTable {

@@ -36,8 +36,13 @@ export function staleFamilies(topic: string | undefined): (readonly string[])[] 
       return [TRADE_KEYS.deposits];
     case 'message':
       return [TRADE_KEYS.messages];
+    // A tender's move (a bid, the opening, the award) can also make orders.
+    case 'tender':
+      return [TRADE_KEYS.tenders, TRADE_KEYS.orders];
+    case 'supplier':
+      return [TRADE_KEYS.suppliers];
     default:
-      return [TRADE_KEYS.orders, TRADE_KEYS.deposits, TRADE_KEYS.listings, TRADE_KEYS.messages];
+      return [TRADE_KEYS.orders, TRADE_KEYS.deposits, TRADE_KEYS.listings, TRADE_KEYS.messages, TRADE_KEYS.tenders, TRADE_KEYS.suppliers];
   }
 }
 

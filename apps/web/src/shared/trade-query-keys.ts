@@ -7,4 +7,6 @@ export const TRADE_KEYS = {
   orders: ['trade', 'orders'],
   deposits: ['trade', 'deposits'],
   messages: ['trade', 'messages'],
+  tenders: ['trade', 'tenders'],
+  suppliers: ['trade', 'suppliers'],
 } as const;

@@ -6,6 +6,11 @@ function tradePage(load: () => Promise<ComponentType>): LazyExoticComponent<Comp
   return lazy(() => withTexts(load(), ['trade', 'resource']).then((page) => ({ default: page })));
 }
 
+/** A tender page, shown once its code and its texts (the tender texts and the shared trading ones) have arrived. */
+function tenderPage(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
+  return lazy(() => withTexts(load(), ['tender', 'trade', 'resource']).then((page) => ({ default: page })));
+}
+
 /**
  * The pages of this app a menu URL may open (routes are built at run time from the menus; a menu
  * whose URL is not here and is not a frame is unknown and goes to '/'). Each page loads lazily.
@@ -46,6 +51,10 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/admin/listing-review': tradePage(() => import('../features/trade/listing-review-page').then((m) => m.ListingReviewPage)),
   '/admin/orders': tradePage(() => import('../features/trade/orders-page').then((m) => m.AdminOrdersPage)),
   '/admin/deposits': tradePage(() => import('../features/trade/admin-deposits-page').then((m) => m.AdminDepositsPage)),
+  // Sealed tenders: the buyer's tenders, the supplier's bids, the operator's review.
+  '/trade/tenders': tenderPage(() => import('../features/tender-trade/my-tenders-page').then((m) => m.MyTendersPage)),
+  '/trade/tender-bids': tenderPage(() => import('../features/tender-trade/my-bids-page').then((m) => m.MyBidsPage)),
+  '/admin/tender-review': tenderPage(() => import('../features/tender-trade/tender-review-page').then((m) => m.TenderReviewPage)),
 };
 
 export function hasPage(path: string): boolean {

@@ -7,4 +7,8 @@ export const supplierRelationRoutes = routeTable<typeof supplierRelationEndpoint
   add: { method: 'POST', path: '/purchase/ws/purCustomerRelation/add' },
   remark: { method: 'POST', path: '/purchase/ws/purCustomerRelation/remark' },
   remove: { method: 'POST', path: '/purchase/ws/purCustomerRelation/remove' },
+  apply: { method: 'POST', path: '/purchase/ws/purCustomerRelation/apply' },
+  decide: { method: 'POST', path: '/purchase/ws/purCustomerRelation/decide' },
+  applications: { method: 'POST', path: '/purchase/ws/purCustomerRelation/applications' },
+  myApplications: { method: 'POST', path: '/purchase/ws/purCustomerRelation/myApplications' },
 });

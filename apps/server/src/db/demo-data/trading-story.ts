@@ -93,6 +93,48 @@ export async function runTradingStory(d: { app: FastifyInstance; db: Db; kv: KvS
   };
 
   const outcome: StoryOutcome = { trading: false, orders: {}, listings: {} };
+
+  /**
+   * buyer01 publishes a tender through the calls, open for bids for a week: the suppliers on its
+   * list get the "new tender" message and can bid at once. Skipped by a build without tenders.
+   */
+  const liveTender = async () => {
+    const at = d.now().getTime();
+    const draft = await ask('buyer01', '/purchase/ws/tender/save', {
+      tenderName: '华北化工2026年第四季度电煤集中采购招标（演示）',
+      tenderType: 'bidding',
+      paymentType: 2,
+      contactName: '李明',
+      contactPhone: '0311-86650001',
+      description: '<p>华北化工集团现就电煤进行集中采购招标，欢迎供应商名单内的企业参与；报价含税含运费。</p>',
+      bidBeginTime: new Date(at).toISOString(),
+      bidEndTime: new Date(at + 7 * 24 * HOUR_MS).toISOString(),
+      evaluationMethod: 'scoring',
+      priceWeight: 70,
+      minValidBids: 2,
+      lines: [
+        {
+          goodsName: '动力煤 Q5500',
+          specification: '低位发热量≥5500kcal/kg，全硫≤0.8%',
+          quantity: 30000,
+          unit: '吨',
+          deliveryPlace: '河北石家庄',
+          deliveryDate: new Date(at + 40 * 24 * HOUR_MS).toISOString().slice(0, 10),
+        },
+        {
+          goodsName: '动力煤 Q5000',
+          specification: '低位发热量≥5000kcal/kg',
+          quantity: 12000,
+          unit: '吨',
+          deliveryPlace: '河北唐山',
+          deliveryDate: new Date(at + 70 * 24 * HOUR_MS).toISOString().slice(0, 10),
+        },
+      ],
+    });
+    if (draft.return_code === ROUTE_NOT_FOUND) return;
+    if (draft.return_code !== '0') throw new Error(`demo story: the tender draft was refused: ${draft.error_info}`);
+    await call('buyer01', '/purchase/ws/tender/publish', { id: (draft.data as { id: string }).id });
+  };
   try {
     // The platform received the companies' deposits and paid one amount back out.
     const credit = (account: Account, currency: string, yuan: number, reference: string) =>
@@ -307,6 +349,7 @@ export async function runTradingStory(d: { app: FastifyInstance; db: Db; kv: KvS
     await order('buyer02Fertiliser', 'buyer02', 'supplier02', fertiliser, 200, 's6');
     await order('buyer03Fertiliser', 'buyer03', 'supplier02', fertiliser, 60, 's2');
     await order('supplier01BuysFertiliser', 'supplier01', 'supplier02', fertiliser, 100, 's3');
+    await liveTender();
     return outcome;
   } finally {
     for (const session of opened) await sessions.endOne(session.record);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Insertable, Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import { createFilesRepo } from '../../modules/files/files.repo';
 import { fillListingOwners } from '../listing-owners';
 import type { Database, ListingTable } from '../schema';
@@ -765,6 +765,8 @@ async function loadTenders(
           `${who.name}现就${subject.goods}进行公开${type === 'inquiry' ? '询价' : '招标'}，欢迎符合条件的供应商参与。` +
           '投标人须为本平台已认证企业，且已与招标方建立供采关系；报价含税含运费，交货地以明细为准。',
         publish_time: iso(published),
+        open_at: iso(end),
+        updated_at: iso(published),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -784,5 +786,16 @@ async function loadTenders(
         })),
       )
       .execute();
+    // A published tender closes and opens by the scheduler, as one published through the calls does.
+    if (state === 2 && !overdue) {
+      await trx
+        .insertInto('scheduled_jobs')
+        .values([
+          { kind: 'tender.close', key: String(id), run_at: iso(end), updated_at: iso(now) },
+          { kind: 'tender.open', key: String(id), run_at: iso(end), updated_at: iso(now) },
+        ])
+        .execute();
+    }
   }
+  await sql`update tenders set company_id = (select u.company_id from users u where u.id = tenders.user_id)`.execute(trx);
 }

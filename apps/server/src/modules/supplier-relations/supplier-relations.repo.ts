@@ -11,6 +11,28 @@ export function createSupplierRelationsRepo(db: Db) {
       .leftJoin('companies as c', 'c.id', 'u.company_id')
       .where('r.buyer_user_id', '=', buyerUserId);
   const columns = ['r.supplier_user_id', 'c.name as company_name', 'u.nick_name', 'r.created_at', 'r.remark'] as const;
+  const applications = (on: Db | Trx) =>
+    on
+      .selectFrom('supplier_applications as a')
+      .innerJoin('users as su', 'su.id', 'a.supplier_user_id')
+      .leftJoin('companies as sc', 'sc.id', 'su.company_id')
+      .innerJoin('users as bu', 'bu.id', 'a.buyer_user_id')
+      .leftJoin('companies as bc', 'bc.id', 'bu.company_id');
+  const applicationColumns = [
+    'a.id',
+    'a.buyer_user_id',
+    'a.supplier_user_id',
+    'a.remark',
+    'a.state',
+    'a.created_at',
+    'a.decided_at',
+    'su.nick_name as supplier_nick',
+    'sc.name as supplier_company',
+    'su.company_id as supplier_company_id',
+    'bu.nick_name as buyer_nick',
+    'bc.name as buyer_company',
+    'bu.company_id as buyer_company_id',
+  ] as const;
 
   return {
     page(buyerUserId: number, pageNo: number, pageSize: number) {
@@ -50,6 +72,53 @@ export function createSupplierRelationsRepo(db: Db) {
         .set({ remark })
         .where('buyer_user_id', '=', buyerUserId)
         .where('supplier_user_id', '=', supplierUserId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** Applications with both companies' names; `side` picks whose they are. */
+    applicationPage(
+      side: { buyerUserId: number } | { supplierUserId: number },
+      state: string | undefined,
+      pageNo: number,
+      pageSize: number,
+    ) {
+      const base = () => {
+        let q = applications(db);
+        q =
+          'buyerUserId' in side
+            ? q.where('a.buyer_user_id', '=', side.buyerUserId)
+            : q.where('a.supplier_user_id', '=', side.supplierUserId);
+        return state ? q.where('a.state', '=', state) : q;
+      };
+      return pageAndTotal(base().select(applicationColumns).orderBy('a.id', 'desc'), base(), pageNo, pageSize);
+    },
+    application(id: number, on: Db | Trx = db) {
+      return applications(on).select(applicationColumns).where('a.id', '=', id).executeTakeFirst();
+    },
+    pendingApplication(buyerUserId: number, supplierUserId: number, on: Db | Trx = db) {
+      return on
+        .selectFrom('supplier_applications')
+        .select('id')
+        .where('buyer_user_id', '=', buyerUserId)
+        .where('supplier_user_id', '=', supplierUserId)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+    },
+    async insertApplication(trx: Trx, buyerUserId: number, supplierUserId: number, remark: string, at: string): Promise<number> {
+      const row = await trx
+        .insertInto('supplier_applications')
+        .values({ buyer_user_id: buyerUserId, supplier_user_id: supplierUserId, remark, state: 'pending', created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    /** Decides a pending application; false when it was decided already. */
+    async decideApplication(trx: Trx, id: number, state: 'accepted' | 'declined', at: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('supplier_applications')
+        .set({ state, decided_at: at })
+        .where('id', '=', id)
+        .where('state', '=', 'pending')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupplierRelation, SupplierRelationPage } from '@portal/contracts/supplier-relations';
+import type { SupplierApplication, SupplierRelation, SupplierRelationPage } from '@portal/contracts/supplier-relations';
 import { createTradingApp, type TradingApp } from '../../test/trading';
 
 let a: TradingApp;
@@ -61,5 +61,52 @@ describe('the supplier list', () => {
       status: 404,
     });
     expect(await relationRows()).toEqual(before);
+  });
+});
+
+describe('applications to the supplier list', () => {
+  it('lets a supplier apply, the buyer decline, the supplier apply again and the buyer accept', async () => {
+    const buyerUserId = String(a.userId.buyer02);
+    const applied = await a.ok<SupplierApplication>('supplier03', `${R}/apply`, { buyerUserId, remark: '请加入供应商名单' });
+    expect(applied).toMatchObject({
+      buyerUserId,
+      supplierUserId: String(a.userId.supplier03),
+      state: 'pending',
+      remark: '请加入供应商名单',
+    });
+    expect(applied.supplierName).not.toBe('');
+    const waiting = await a.ok<{ items: SupplierApplication[] }>('buyer02', `${R}/applications`, {
+      pageNo: 1,
+      pageSize: 8,
+      state: 'pending',
+    });
+    expect(waiting.items.map((x) => x.applicationId)).toContain(applied.applicationId);
+    expect((await a.refused('buyer01', `${R}/decide`, { applicationId: applied.applicationId, accept: true })).status).toBe(404);
+
+    const declined = await a.ok<SupplierApplication>('buyer02', `${R}/decide`, { applicationId: applied.applicationId, accept: false });
+    expect(declined.state).toBe('declined');
+    expect(declined.decidedAt).not.toBe('');
+    expect(await checkRelation('buyer02', 'supplier03')).toBe('N');
+    expect((await a.refused('buyer02', `${R}/decide`, { applicationId: applied.applicationId, accept: true })).code).toBe('100008');
+    const told = await a.database.db
+      .selectFrom('messages')
+      .select('kind')
+      .where('user_id', '=', a.userId.supplier03!)
+      .where('kind', 'like', 'supplier.%')
+      .execute();
+    expect(told.map((m) => m.kind)).toEqual(['supplier.declined']);
+
+    const again = await a.ok<SupplierApplication>('supplier03', `${R}/apply`, { buyerUserId });
+    await a.ok('buyer02', `${R}/decide`, { applicationId: again.applicationId, accept: true });
+    expect(await checkRelation('buyer02', 'supplier03')).toBe('Y');
+    expect((await a.refused('supplier03', `${R}/apply`, { buyerUserId })).code).toBe('113012');
+    const mine = await a.ok<{ items: SupplierApplication[] }>('supplier03', `${R}/myApplications`, { pageNo: 1, pageSize: 8 });
+    expect(mine.items.map((x) => x.state)).toEqual(['accepted', 'declined']);
+  });
+
+  it('answers 404 for a buyer that is not a company, and refuses applying to oneself', async () => {
+    expect((await a.refused('supplier03', `${R}/apply`, { buyerUserId: '999999' })).status).toBe(404);
+    expect((await a.refused('supplier03', `${R}/apply`, { buyerUserId: String(a.userId.admin) })).status).toBe(404);
+    expect((await a.refused('supplier03', `${R}/apply`, { buyerUserId: String(a.userId.supplier03) })).code).toBe('113008');
   });
 });

@@ -15,4 +15,10 @@ export function registerSupplierRelationsRoutes(
     s.remark(session.userId, Number(body.supplierUserId), body.remark),
   );
   registerEndpoint(app, d.access, ep.remove, async ({ body, session }) => s.remove(session.userId, Number(body.supplierUserId)));
+  registerEndpoint(app, d.access, ep.apply, async ({ body, session }) => s.apply(session.userId, Number(body.buyerUserId), body.remark));
+  registerEndpoint(app, d.access, ep.decide, async ({ body, session }) =>
+    s.decide(session.userId, Number(body.applicationId), body.accept),
+  );
+  registerEndpoint(app, d.access, ep.applications, async ({ body, session }) => s.applications({ buyerUserId: session.userId }, body));
+  registerEndpoint(app, d.access, ep.myApplications, async ({ body, session }) => s.applications({ supplierUserId: session.userId }, body));
 }

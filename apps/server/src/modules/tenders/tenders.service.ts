@@ -61,7 +61,15 @@ export function createTendersService({ repo, now }: { repo: TendersRepo; now: ()
         contactPhone: row.contact_phone,
         description: row.description,
         publishTime: row.publish_time,
-        lines: lines.map((l) => ({
+        openTime: row.open_at || row.bid_end_at,
+        evaluationMethod: row.evaluation_method === 'scoring' ? 'scoring' : 'lowest',
+        priceWeight: row.evaluation_method === 'scoring' ? row.price_weight : null,
+        minValidBids: row.min_valid_bids,
+        deposit: Number(row.deposit),
+        documentFileIds: JSON.parse(row.document_file_ids || '[]') as string[],
+        serverTime: now().toISOString(),
+        lines: lines.map((l, index) => ({
+          lineNo: index + 1,
           goodsName: l.goods_name,
           specification: l.specification,
           quantity: Math.round(Number(l.quantity_milli)) / 1000,

@@ -12,6 +12,7 @@ import { contractRule, isRequired, normalize } from '../../shared/resource/field
 import { FieldInput, type FieldSpec } from '../../shared/resource/fields';
 import { ResourcePage } from '../../shared/resource/resource-page';
 import { formatTime } from './format';
+import { SupplierApplications } from './supplier-applications';
 
 /** Company centre · the signed-in company user's own company profile. */
 export function CompanyProfilePage() {
@@ -92,26 +93,29 @@ export function CompanyProfilePage() {
   );
 }
 
-/** Company centre · the suppliers that may bid on this company's tenders (the checkRelation list). */
+/** Company centre · the suppliers that may bid on this company's tenders (the checkRelation list), and the applications to join it. */
 export function SuppliersPage() {
   const { t } = useTranslation('admin');
   return (
-    <ResourcePage<SupplierRow>
-      resource={suppliersResource}
-      noun={t('suppliers.noun')}
-      searchFields={[{ name: 'keyword', label: t('suppliers.keyword') }]}
-      columns={[
-        { title: t('suppliers.account'), dataIndex: 'account' },
-        { title: t('suppliers.nickName'), dataIndex: 'nickName' },
-        { title: t('suppliers.companyName'), dataIndex: 'companyName' },
-        { title: t('suppliers.remark'), dataIndex: 'remark' },
-        { title: t('suppliers.addedAt'), dataIndex: 'addedAt', className: 'tabular', render: (v: string) => formatTime(v) },
-      ]}
-      createFields={[
-        { name: 'account', label: t('suppliers.account'), help: t('suppliers.accountHelp') },
-        { name: 'remark', label: t('suppliers.remark'), kind: 'textarea', wide: true },
-      ]}
-      editFields={[{ name: 'remark', label: t('suppliers.remark'), kind: 'textarea', wide: true }]}
-    />
+    <>
+      <SupplierApplications supplierListKey={['resource', suppliersResource.name]} />
+      <ResourcePage<SupplierRow>
+        resource={suppliersResource}
+        noun={t('suppliers.noun')}
+        searchFields={[{ name: 'keyword', label: t('suppliers.keyword') }]}
+        columns={[
+          { title: t('suppliers.account'), dataIndex: 'account' },
+          { title: t('suppliers.nickName'), dataIndex: 'nickName' },
+          { title: t('suppliers.companyName'), dataIndex: 'companyName' },
+          { title: t('suppliers.remark'), dataIndex: 'remark' },
+          { title: t('suppliers.addedAt'), dataIndex: 'addedAt', className: 'tabular', render: (v: string) => formatTime(v) },
+        ]}
+        createFields={[
+          { name: 'account', label: t('suppliers.account'), help: t('suppliers.accountHelp') },
+          { name: 'remark', label: t('suppliers.remark'), kind: 'textarea', wide: true },
+        ]}
+        editFields={[{ name: 'remark', label: t('suppliers.remark'), kind: 'textarea', wide: true }]}
+      />
+    </>
   );
 }

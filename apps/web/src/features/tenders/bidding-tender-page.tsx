@@ -42,7 +42,20 @@ function TenderTable({ onOpen }: { onOpen: (id: string) => void }) {
     try {
       const flag = await checkRelation(row.userId, me.userId);
       if (flag === 'Y') onOpen(row.id);
-      else message.warning(t('messages.noRelation'));
+      else {
+        // The refusal offers the way onto the list: the tender's page, where the supplier can apply.
+        message.warning({
+          content: (
+            <span>
+              <span>{t('messages.noRelation')}</span>
+              <Button type="link" size="small" onClick={() => onOpen(row.id)} data-testid="tender-apply-link">
+                {t('tender.applyFromRefusal')}
+              </Button>
+            </span>
+          ),
+          duration: 6,
+        });
+      }
     } catch (err) {
       message.error(err instanceof Error && err.message ? err.message : t('messages.networkFailed'));
     } finally {

@@ -1,15 +1,21 @@
-import { Alert, Descriptions, Result, Skeleton, Table, Tag } from 'antd';
+import { Suspense, lazy } from 'react';
+import { Descriptions, Result, Skeleton, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PAYMENT_TYPES, TENDER_STATES, enumLabel } from '@portal/contracts/constants';
 import type { TenderDetail } from '@portal/contracts/tenders';
 import { ApiError } from '../../api/client';
+import { withTexts } from '../../i18n/index';
+import { FileLinks } from '../../shared/file-list-field';
 import { formatDateTime, formatQuantity } from '../../shared/format';
 import { LoadError } from '../../shared/query-state';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useLang } from '../../shared/use-lang';
 import { useTenderDetail } from './queries';
 import './tenders.css';
+
+// The bid form and its texts load only on a tender's page, after the tender itself.
+const BidPanel = lazy(() => withTexts(import('./bid-panel'), ['tender', 'trade']).then((m) => ({ default: m.BidPanel })));
 
 type Line = TenderDetail['lines'][number];
 
@@ -27,7 +33,6 @@ function Detail({ d }: { d: TenderDetail }) {
           <Tag>{d.tenderType === 'inquiry' ? t('tender.inquiry') : t('tender.bidding')}</Tag>
           {d.overdueFlag === 'Y' ? <Tag>{t('tender.overdue')}</Tag> : null}
         </div>
-        <Alert className="tender-readonly" type="info" showIcon message={t('tender.readOnly')} />
         <Descriptions
           bordered
           size="small"
@@ -42,6 +47,10 @@ function Detail({ d }: { d: TenderDetail }) {
             { key: 'contact', label: t('tender.contact'), children: d.contactName || '-' },
             { key: 'phone', label: t('tender.phone'), children: d.contactPhone || '-' },
             { key: 'published', label: t('tender.publishTime'), children: formatDateTime(d.publishTime) },
+            { key: 'open', label: t('tender.openTime'), children: formatDateTime(d.openTime) },
+            ...(d.documentFileIds.length
+              ? [{ key: 'docs', label: t('tender.documents'), children: <FileLinks fileIds={d.documentFileIds} /> }]
+              : []),
           ]}
         />
       </header>
@@ -51,7 +60,7 @@ function Detail({ d }: { d: TenderDetail }) {
         </h2>
         <Table<Line>
           size="small"
-          rowKey={(line) => `${line.goodsName}-${line.deliveryDate}`}
+          rowKey="lineNo"
           pagination={false}
           scroll={{ x: 760 }}
           dataSource={d.lines}
@@ -75,6 +84,9 @@ function Detail({ d }: { d: TenderDetail }) {
         </h2>
         <p className="trade-text">{d.description}</p>
       </section>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+        <BidPanel tender={d} />
+      </Suspense>
     </article>
   );
 }

@@ -11,9 +11,9 @@ import { formatDateTime, formatPrice } from '../../shared/format';
 import { LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { LedgerTable } from './deposit-ledger';
-import { Money } from './money';
-import { centsOf } from './money-input';
-import { usePaging } from './paging';
+import { Money } from '../../shared/money';
+import { centsOf } from '../../shared/money-input';
+import { usePaging } from '../../shared/paging';
 import './trade.css';
 
 type MoveKind = 'credit' | 'debit';

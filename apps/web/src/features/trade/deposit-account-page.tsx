@@ -10,8 +10,8 @@ import { call } from '../../api/client';
 import { EmptyState, LoadError, QueryState } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { LedgerTable } from './deposit-ledger';
-import { Money } from './money';
-import { usePaging } from './paging';
+import { Money } from '../../shared/money';
+import { usePaging } from '../../shared/paging';
 import './trade.css';
 
 function AccountCard({ account }: { account: DepositAccount }) {

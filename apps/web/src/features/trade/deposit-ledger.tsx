@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DepositEntry } from '@portal/contracts/deposits';
 import { formatDateTime } from '../../shared/format';
 import { KIND_COLOR, KIND_SIGN } from './deposit-labels';
-import { Money } from './money';
+import { Money } from '../../shared/money';
 
 interface LedgerTableProps {
   rows: DepositEntry[] | undefined;

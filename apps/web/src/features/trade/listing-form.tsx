@@ -19,8 +19,8 @@ import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { RichTextEditor } from '../../shared/resource/rich-text-editor';
 import { useLang } from '../../shared/use-lang';
-import { FileListField } from './file-list-field';
-import { centsOf } from './money-input';
+import { FileListField } from '../../shared/file-list-field';
+import { centsOf } from '../../shared/money-input';
 
 /** The market modes a listing may be published in (the listing market's). */
 const LISTING_MARKET_MODES = [1, 7];

@@ -12,11 +12,11 @@ import { LoadError } from '../../shared/query-state';
 import { RichText } from '../../shared/rich-text';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
-import { fileUrl } from './file-list-field';
+import { fileUrl } from '../../shared/file-list-field';
 import { ListingStateTag } from './listing-state';
-import { Money, Quantity } from './money';
-import { usePaging } from './paging';
-import { ReasonDialog } from './reason-dialog';
+import { Money, Quantity } from '../../shared/money';
+import { usePaging } from '../../shared/paging';
+import { ReasonDialog } from '../../shared/reason-dialog';
 import './trade.css';
 
 /** The states the operator's queue filters by (never drafts). */

@@ -12,7 +12,7 @@ import { useLiveStatus } from '../../shared/live-updates';
 import { messageHref } from '../../shared/message-link';
 import { LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
-import { usePaging } from './paging';
+import { usePaging } from '../../shared/paging';
 import './trade.css';
 
 /** 消息中心: the user's messages, newest first; unread ones marked; a click opens what it is about. */

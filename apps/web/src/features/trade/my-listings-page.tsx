@@ -13,8 +13,8 @@ import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
 import { ListingFormDialog } from './listing-form';
 import { ListingStateTag, ownerActions } from './listing-state';
-import { Money, Quantity } from './money';
-import { usePaging } from './paging';
+import { Money, Quantity } from '../../shared/money';
+import { usePaging } from '../../shared/paging';
 import './trade.css';
 
 const ALL = 'all';

@@ -10,7 +10,7 @@ import { useFeedback } from '../../shared/feedback';
 import { formatPrice } from '../../shared/format';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
-import { FileListField } from './file-list-field';
+import { FileListField } from '../../shared/file-list-field';
 import { ORDER_ACTION_RULES, shownActions } from './order-action-rules';
 
 interface ActionForm {

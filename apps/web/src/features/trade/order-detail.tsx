@@ -17,8 +17,8 @@ import { formatDateTime } from '../../shared/format';
 import { EmptyState, LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
-import { FileLinks } from './file-list-field';
-import { Money, Quantity } from './money';
+import { FileLinks } from '../../shared/file-list-field';
+import { Money, Quantity } from '../../shared/money';
 import { OrderActions } from './order-actions';
 
 const STATE_COLORS: Record<number, string> = { 1: 'gold', 2: 'orange', 3: 'blue', 4: 'cyan', 5: 'geekblue', 6: 'green', 9: 'default' };

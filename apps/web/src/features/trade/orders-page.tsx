@@ -11,9 +11,9 @@ import { formatDateTime } from '../../shared/format';
 import { LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
-import { Money, Quantity } from './money';
+import { Money, Quantity } from '../../shared/money';
 import { OrderDrawer, OrderStateTag, runningDeadline } from './order-detail';
-import { usePaging } from './paging';
+import { usePaging } from '../../shared/paging';
 import './trade.css';
 
 const ALL = 'all';

@@ -169,7 +169,9 @@ export const trading: TradingText = {
     deliveryPlace: 'Delivery place',
     deliveryDate: 'Delivery date',
     notFound: 'The tender does not exist',
-    readOnly: 'To bid online, sign in and use the user centre; this page is for viewing only.',
+    openTime: 'Opening time',
+    documents: 'Tender documents',
+    applyFromRefusal: 'Ask to join the supplier list',
     total: 'Tenders: {{count}}',
   },
   home: {

@@ -168,7 +168,9 @@ export const trading = {
     deliveryPlace: '交货地点',
     deliveryDate: '交货日期',
     notFound: '招标不存在',
-    readOnly: '在线投标请登录后在用户中心办理；此页仅供查看。',
+    openTime: '开标时间',
+    documents: '招标文件',
+    applyFromRefusal: '申请加入供应商名单',
     total: '共 {{count}} 条',
   },
   home: {

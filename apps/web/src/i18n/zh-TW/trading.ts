@@ -169,7 +169,9 @@ export const trading: TradingText = {
     deliveryPlace: '交貨地點',
     deliveryDate: '交貨日期',
     notFound: '招標不存在',
-    readOnly: '線上投標請登入後在使用者中心辦理；此頁僅供查看。',
+    openTime: '開標時間',
+    documents: '招標文件',
+    applyFromRefusal: '申請加入供應商名單',
     total: '共 {{count}} 筆',
   },
   home: {

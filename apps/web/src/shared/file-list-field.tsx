@@ -3,7 +3,8 @@ import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/i
 import { Button, Image, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_LIMITS } from '@portal/contracts/admin-content';
-import { useImageUpload } from '../../shared/resource/image-upload';
+import { useImageUpload } from './resource/image-upload';
+import './file-list-field.css';
 
 /** Where a stored file is served. */
 export const fileUrl = (fileId: string) => `/file/download?fileId=${encodeURIComponent(fileId)}`;

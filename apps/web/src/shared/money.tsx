@@ -1,9 +1,9 @@
-import { formatPrice, formatQuantity } from '../../shared/format';
+import { formatPrice, formatQuantity } from './format';
 
 /** An amount in integer cents with its currency symbol and thousands separators, in tabular figures. */
 export function Money({ cents, currency, signed }: { cents: number | null | undefined; currency: string; signed?: '+' | '-' }) {
   return (
-    <span className="tc-money">
+    <span className="tc-money tabular">
       {signed ?? ''}
       {formatPrice(cents, { currency })}
     </span>
@@ -12,5 +12,5 @@ export function Money({ cents, currency, signed }: { cents: number | null | unde
 
 /** A quantity with three decimals and its unit, in tabular figures. */
 export function Quantity({ value, unit }: { value: number | null | undefined; unit?: string }) {
-  return <span className="tc-num">{formatQuantity(value, unit)}</span>;
+  return <span className="tc-num tabular">{formatQuantity(value, unit)}</span>;
 }

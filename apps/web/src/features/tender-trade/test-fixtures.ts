@@ -1,0 +1,58 @@
+import type { ManagedTender, TenderBid } from '@portal/contracts/tender-trade';
+
+/** The time every fixture carries. */
+export const at = '2026-11-25T10:00:00.000Z';
+/** A buyer's tender as the server answers it, published with one line, changed by `over`. */
+export const managedTender = (over: Partial<ManagedTender> = {}): ManagedTender => ({
+  id: '7',
+  tenderNo: 'ZB202611250007',
+  tenderName: '尿素询价',
+  tenderType: 'inquiry',
+  currency: 'CNY',
+  paymentType: 2,
+  contactName: '李明',
+  contactPhone: '',
+  description: '',
+  bidBeginTime: at,
+  bidEndTime: at,
+  openTime: at,
+  evaluationMethod: 'lowest',
+  priceWeight: null,
+  minValidBids: 2,
+  deposit: 0,
+  documentFileIds: [],
+  lines: [{ lineNo: 1, goodsName: '尿素', specification: '', quantity: 100, unit: '吨', deliveryPlace: '', deliveryDate: '2026-12-01' }],
+  objState: 2,
+  reviewRemark: '',
+  closeReason: '',
+  publishTime: at,
+  overdueFlag: 'N',
+  userId: '1',
+  userName: '华北化工集团有限公司',
+  bidCount: 2,
+  opening: null,
+  evaluation: null,
+  negotiation: null,
+  awards: [],
+  serverTime: at,
+  updatedAt: at,
+  ...over,
+});
+/** An opened bid on line 1 for 100 units at this unit price. */
+export const openedBid = (bidId: string, supplierName: string, unitPrice: number): TenderBid => ({
+  bidId,
+  tenderId: '7',
+  supplierUserId: bidId,
+  supplierName,
+  version: 1,
+  state: 'opened',
+  invalidReason: '',
+  lines: [{ lineNo: 1, unitPrice, quantity: 100, deliveryDate: '2026-12-01' }],
+  remark: '',
+  fileIds: [],
+  total: unitPrice * 100,
+  rank: null,
+  score: null,
+  receipt: { digest: `digest-${bidId}`, time: at },
+  updatedAt: at,
+});
