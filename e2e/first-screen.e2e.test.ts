@@ -71,6 +71,37 @@ describe('first screens rendered by the server (decision 064)', () => {
     await context.close();
   });
 
+  it('replays a click or tap that came before the app took over, once it has', async () => {
+    const { context, page } = await newPage(browser);
+    withoutPerson(page);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    // A click on the copy's username field, with no move before it: the click itself starts the
+    // code, and once the app has taken over the field it landed on has the focus.
+    const copyField = await page.locator('#first-screen input[autocomplete="username"]').boundingBox();
+    await page.mouse.click(copyField!.x + copyField!.width / 2, copyField!.y + copyField!.height / 2);
+    await page.locator('#first-screen').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')), { timeout: 10_000 })
+      .toBe('username');
+    await page.keyboard.type('buyer01');
+    expect(await page.getByLabel('用户名').inputValue()).toBe('buyer01');
+    await context.close();
+
+    // A phone's first tap, on a notice of the home page: it ends on that notice.
+    const phone = await browser.newContext({ baseURL: baseURL(), hasTouch: true, viewport: { width: 1366, height: 1400 } });
+    await phone.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL() }]);
+    const tab = await phone.newPage();
+    withoutPerson(tab);
+    await tab.goto('/index', { waitUntil: 'networkidle' });
+    const notice = tab.locator('#first-screen .home-notices a[href^="/newsList/detail"]').first();
+    const target = await notice.getAttribute('href');
+    const box = await notice.boundingBox();
+    await tab.touchscreen.tap(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await tab.waitForURL((url) => url.pathname + url.search === target, { timeout: 15_000 });
+    expect(await tab.locator('#first-screen').count()).toBe(0);
+    await phone.close();
+  });
+
   it('hands over to the app: one page, live, with the same content', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/index');

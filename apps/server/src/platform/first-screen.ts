@@ -197,6 +197,8 @@ interface Template {
  * needs to act on it. It is requested at the first sign of one (the pointer moving, a touch, a
  * key, a wheel or scroll, a focus), so a visit that only reads, and the bandwidth and processor of
  * a slow phone while the page paints, are spared it; the first move starts it well before a click.
+ * A click or tap that comes first (a phone's first tap) is replayed on the app's page once it has
+ * taken over, and so is a focus on one of the copy's fields or links.
  */
 export function firstScreenTemplate(webDist: string): Template {
   const index = readIndexHtml(webDist);
@@ -224,21 +226,39 @@ export function firstScreenTemplate(webDist: string): Template {
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+"[^>]*>/g, '')
     .replace(/\s*<link rel="stylesheet" crossorigin href="[^"]+"[^>]*>/g, '');
   const loader =
-    `<script nonce="${nonceSlot}">(function(){var done=false,signs=${JSON.stringify(PERSON_SIGNS)};function go(){if(done)return;done=true;` +
+    `<script nonce="${nonceSlot}">(function(){var done=false,signs=${JSON.stringify(PERSON_SIGNS)},` +
+    `copy=document.getElementById('first-screen'),root=document.getElementById('root'),click=null,field=null;` +
+    `function go(){if(done)return;done=true;` +
     `signs.forEach(function(n){removeEventListener(n,go,true)});` +
     `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
     `${JSON.stringify(scripts)}.forEach(function(s){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=s;document.head.appendChild(e)})}` +
     `signs.forEach(function(n){addEventListener(n,go,{capture:true,passive:true})});` +
     // The copy's forms are not the app's: Enter in one of its read-only fields must not send it.
-    `document.getElementById('first-screen').addEventListener('submit',function(e){e.preventDefault()})})()</script>`;
+    `copy.addEventListener('submit',function(e){e.preventDefault()});` +
+    // A click or tap on the copy does nothing (pointer events pass through it) but is meant for the
+    // page: the first one is kept, where it landed on the document, and so is the field or link
+    // last focused in the copy (by its id, else its place among the copy's elements of its kind).
+    `function kept(e){if(!click&&copy.isConnected)click=[e.clientX+scrollX,e.clientY+scrollY]}` +
+    `addEventListener('click',kept,true);` +
+    `copy.addEventListener('focusin',function(e){var t=e.target;field=[t.id,t.tagName,[].indexOf.call(copy.getElementsByTagName(t.tagName),t)]});` +
+    // Once the app has rendered the same page and removed the copy, it is replayed there, once: the
+    // click on what is now at that point (a field it lands on takes the focus, as with a real
+    // click; a link navigates), else the focus on the same field.
+    `new MutationObserver(function(m,o){if(copy.isConnected)return;o.disconnect();removeEventListener('click',kept,true);` +
+    `if(location.pathname!==copy.getAttribute('data-path'))return;var t,x,y;` +
+    `if(click){x=click[0]-scrollX;y=click[1]-scrollY;t=document.elementFromPoint(x,y)}` +
+    `else if(field)t=field[0]&&document.getElementById(field[0])||root.getElementsByTagName(field[1])[field[2]];` +
+    `if(!t)return;if(!click||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))t.focus();` +
+    `if(click)t.dispatchEvent(new MouseEvent('click',{bubbles:true,cancelable:true,clientX:x,clientY:y}))` +
+    `}).observe(copy.parentNode,{childList:true})})()</script>`;
   return { html, css, partCss, loader };
 }
 
 /**
  * index.html with the first screen before #root, its styles in the head and the loader of the
  * app's code at the end of the body. The copy is read by screen readers like any page, but takes
- * no input: its fields are read-only, pointer events pass through it, and its forms are not sent,
- * so nothing typed or clicked there before the app has taken over is lost.
+ * no input: its fields are read-only, pointer events pass through it, and its forms are not sent;
+ * the loader replays the first click, or the focus, on the app's page when it takes over.
  */
 export function compose(template: Template, pathname: string, lang: Lang, screen: Screen): string {
   // Inline style elements apply only with the answer's nonce: the head's, which come from antd's
