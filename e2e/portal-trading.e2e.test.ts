@@ -312,7 +312,7 @@ describe('tender hall (/biddingTender)', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/biddingTender');
     await poll(() => page.getByTestId('tender-row').count()).toBe(10);
-    await poll(() => page.getByText('共 30 条').count()).toBe(1);
+    await poll(() => page.getByText('共 31 条').count()).toBe(1);
     // Closed states show "view" and open the read-only step two directly.
     await page.locator('.ant-table-pagination .ant-pagination-item-3').click();
     await poll(() => page.getByTestId('tender-view').count()).toBeGreaterThan(0);
