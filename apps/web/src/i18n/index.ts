@@ -10,7 +10,19 @@ import type { Namespace } from './resources';
  */
 const FILES = import.meta.glob<Record<string, object>>(['./*/*.ts', '!./*/index.ts']);
 
-const ALL_NAMESPACES: Namespace[] = ['common', 'shell', 'profile', 'portal', 'trading', 'resource', 'admin', 'login', 'account', 'trade'];
+const ALL_NAMESPACES: Namespace[] = [
+  'common',
+  'shell',
+  'profile',
+  'portal',
+  'trading',
+  'resource',
+  'admin',
+  'login',
+  'account',
+  'trade',
+  'auction',
+];
 
 const backend: BackendModule = {
   type: 'backend',

@@ -36,8 +36,11 @@ export function staleFamilies(topic: string | undefined): (readonly string[])[] 
       return [TRADE_KEYS.deposits];
     case 'message':
       return [TRADE_KEYS.messages];
+    // A space's move (review, start, close) can freeze or release registration deposits and make orders.
+    case 'auction':
+      return [TRADE_KEYS.auctions, TRADE_KEYS.deposits, TRADE_KEYS.orders];
     default:
-      return [TRADE_KEYS.orders, TRADE_KEYS.deposits, TRADE_KEYS.listings, TRADE_KEYS.messages];
+      return [TRADE_KEYS.orders, TRADE_KEYS.deposits, TRADE_KEYS.listings, TRADE_KEYS.messages, TRADE_KEYS.auctions];
   }
 }
 

@@ -7,4 +7,5 @@ export const TRADE_KEYS = {
   orders: ['trade', 'orders'],
   deposits: ['trade', 'deposits'],
   messages: ['trade', 'messages'],
+  auctions: ['trade', 'auctions'],
 } as const;

@@ -8,6 +8,7 @@ import { admin } from './admin';
 import { login } from './login';
 import { account } from './account';
 import { trade } from './trade';
+import { auction } from './auction';
 
 /** Every namespace of zh-TW, loaded on its own so a visit downloads one language only. */
-export const bundle = { common, shell, profile, portal, trading, resource, admin, login, account, trade };
+export const bundle = { common, shell, profile, portal, trading, resource, admin, login, account, trade, auction };

@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Drawer, Space, Table, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ManagedAuctionSpace } from '@portal/contracts/auction-trade';
+import { AUCTION_MODES, SPACE_STATUSES, enumLabel } from '@portal/contracts/constants';
+import { auctionTradeRoutes } from '@portal/contracts/routes/auction-trade';
+import { ApiError, call } from '../../api/client';
+import { useFeedback } from '../../shared/feedback';
+import { formatDateTime } from '../../shared/format';
+import { LoadError } from '../../shared/query-state';
+import { TRADE_KEYS } from '../../shared/trade-query-keys';
+import { useLang } from '../../shared/use-lang';
+import { AuctionSpaceDetail, SpaceStatusTag, roomHref } from './auction-space-detail';
+import { AuctionSpaceFormDialog } from './auction-space-form';
+import { usePaging } from './paging';
+import './trade.css';
+
+const ALL = 'all';
+/** The tabs of 我的竞价, in the order a space lives through them. */
+export const MY_SPACE_TABS = [0, 1, 2, 3, 4, 7, 8, 6, 5] as const;
+
+/** What the owner may do with a space in its state (the server allows the same and refuses the rest). */
+export function ownerSpaceActions(space: Pick<ManagedAuctionSpace, 'spaceStatus' | 'itemList'>) {
+  const s = space.spaceStatus;
+  return {
+    edit: s === 0 || s === 3,
+    submit: s === 0 || s === 3,
+    withdraw: s <= 2,
+    decide: space.itemList.some((p) => p.tradeStatus === 4),
+    room: s === 2 || s >= 4,
+  };
+}
+
+/** 我的竞价: the company's auction spaces by status; create, edit, submit, withdraw and decide on reserves. */
+export function MyAuctionsPage() {
+  const { t } = useTranslation('auction');
+  const lang = useLang();
+  const client = useQueryClient();
+  const { message, modal } = useFeedback();
+  const [status, setStatus] = useState<string>(ALL);
+  const [editing, setEditing] = useState<ManagedAuctionSpace | 'new' | null>(null);
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const paging = usePaging(8);
+  const body = { pageNo: paging.pageNo, pageSize: paging.pageSize, spaceStatus: status === ALL ? undefined : Number(status) };
+  const rows = useQuery({
+    queryKey: [...TRADE_KEYS.auctions, 'mine', body],
+    queryFn: () => call(auctionTradeRoutes.myPage, { body }),
+    placeholderData: keepPreviousData,
+  });
+  const viewing = rows.data?.items.find((s) => s.spaceId === viewingId) ?? null;
+  const refresh = () => client.invalidateQueries({ queryKey: TRADE_KEYS.auctions });
+  const act = useMutation({
+    mutationFn: ({ kind, spaceId }: { kind: 'submit' | 'withdraw'; spaceId: string }) =>
+      kind === 'submit'
+        ? call(auctionTradeRoutes.submit, { body: { spaceId }, quiet: true })
+        : call(auctionTradeRoutes.withdraw, { body: { spaceId }, quiet: true }),
+    onSuccess: (_, { kind }) => {
+      message.success({ content: t(kind === 'submit' ? 'mine.submitted' : 'mine.withdrawn'), duration: 3 });
+      void refresh();
+      void client.invalidateQueries({ queryKey: TRADE_KEYS.deposits });
+    },
+    onError: (err) => message.error({ content: err instanceof ApiError && err.message ? err.message : t('failed'), duration: 3 }),
+  });
+  const confirmWithdraw = (space: ManagedAuctionSpace) =>
+    modal.confirm({
+      title: t('mine.withdrawTitle'),
+      content: t(space.registrationCount > 0 ? 'mine.withdrawTextRegistered' : 'mine.withdrawText', {
+        name: space.spaceName,
+        count: space.registrationCount,
+      }),
+      okText: t('mine.withdraw'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () => act.mutateAsync({ kind: 'withdraw', spaceId: space.spaceId }).catch(() => undefined),
+    });
+  const actions = (r: ManagedAuctionSpace) => {
+    const can = ownerSpaceActions(r);
+    return (
+      <Space size={0} wrap>
+        <Button type="link" size="small" onClick={() => setViewingId(r.spaceId)}>
+          {can.decide ? t('mine.decide') : t('mine.view')}
+        </Button>
+        {can.edit ? (
+          <Button type="link" size="small" onClick={() => setEditing(r)}>
+            {t('mine.edit')}
+          </Button>
+        ) : null}
+        {can.submit ? (
+          <Button
+            type="link"
+            size="small"
+            loading={act.isPending && act.variables?.spaceId === r.spaceId}
+            onClick={() => act.mutate({ kind: 'submit', spaceId: r.spaceId })}
+          >
+            {t('mine.submit')}
+          </Button>
+        ) : null}
+        {can.withdraw ? (
+          <Button type="link" size="small" danger onClick={() => confirmWithdraw(r)}>
+            {t('mine.withdraw')}
+          </Button>
+        ) : null}
+        {can.room ? (
+          <a href={roomHref(r)} target="_blank" rel="noreferrer" data-testid="space-room-link">
+            {r.spaceStatus >= 6 ? t('mine.result') : t('mine.room')}
+          </a>
+        ) : null}
+      </Space>
+    );
+  };
+  return (
+    <Card className="tc-page">
+      <div className="tc-toolbar">
+        <Typography.Text type="secondary">{t('mine.intro')}</Typography.Text>
+        <Button type="primary" className="tc-toolbar-end" onClick={() => setEditing('new')} data-testid="auction-create">
+          {t('mine.create')}
+        </Button>
+      </div>
+      <Tabs
+        activeKey={status}
+        onChange={(key) => {
+          setStatus(key);
+          paging.reset();
+        }}
+        items={[
+          { key: ALL, label: t('all') },
+          ...MY_SPACE_TABS.map((s) => ({ key: String(s), label: enumLabel(SPACE_STATUSES, s, lang) })),
+        ]}
+      />
+      {rows.isError ? (
+        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
+      ) : (
+        <Table<ManagedAuctionSpace>
+          rowKey="spaceId"
+          loading={rows.isFetching}
+          dataSource={rows.data?.items}
+          pagination={paging.pagination(rows.data?.totalItem)}
+          scroll={{ x: 1100 }}
+          locale={{ emptyText: t('mine.empty') }}
+          columns={[
+            {
+              title: t('space.spaceName'),
+              render: (_, r) => (
+                <div>
+                  <div>{r.spaceName}</div>
+                  <Typography.Text type="secondary">
+                    {enumLabel(AUCTION_MODES, r.spaceAuctionMode, lang)} · {t('space.pieceCount', { count: r.itemList.length })}
+                  </Typography.Text>
+                </div>
+              ),
+            },
+            {
+              title: t('space.status'),
+              render: (_, r) => (
+                <div>
+                  <SpaceStatusTag space={r} />
+                  {(r.spaceStatus === 3 || r.suspended) && r.reviewRemark ? (
+                    <div className="tc-remark" data-testid="space-review-remark">
+                      {r.reviewRemark}
+                    </div>
+                  ) : null}
+                </div>
+              ),
+            },
+            {
+              title: t('space.time'),
+              className: 'tc-num',
+              render: (_, r) => (
+                <div>
+                  <div>{formatDateTime(r.auctionBeginTime)}</div>
+                  <div className="tc-muted">~ {formatDateTime(r.auctionEndTime)}</div>
+                </div>
+              ),
+            },
+            { title: t('space.registrations'), dataIndex: 'registrationCount', align: 'right' },
+            { title: t('actions'), key: 'actions', fixed: 'right', render: (_, r) => actions(r) },
+          ]}
+        />
+      )}
+      <Drawer
+        open={Boolean(viewing)}
+        size="large"
+        title={viewing?.spaceName}
+        onClose={() => setViewingId(null)}
+        extra={viewing ? actions(viewing) : null}
+      >
+        {viewing ? <AuctionSpaceDetail space={viewing} owner /> : null}
+      </Drawer>
+      {editing ? (
+        <AuctionSpaceFormDialog
+          space={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}
