@@ -87,6 +87,12 @@ import { createOrdersService, ORDER_JOBS } from './modules/orders/orders.service
 import { createSupplierRelationsRepo } from './modules/supplier-relations/supplier-relations.repo';
 import { registerSupplierRelationsRoutes } from './modules/supplier-relations/supplier-relations.routes';
 import { createSupplierRelationsService } from './modules/supplier-relations/supplier-relations.service';
+// Auctions: live bidding, the room and its stream
+import { createAuctionTradeRepo } from './modules/auction-trade/auction-trade.repo';
+import { createAuctionSpacesService, AUCTION_JOBS } from './modules/auction-trade/auction-spaces.service';
+import { createAuctionBiddingService } from './modules/auction-trade/auction-bidding.service';
+import { createAuctionStreams, type AuctionStreams } from './modules/auction-trade/auction-stream';
+import { registerAuctionTradeRoutes } from './modules/auction-trade/auction-trade.routes';
 // Money: deposits
 import { createDepositLedger } from './modules/deposits/deposit-ledger';
 import { createDepositsRepo } from './modules/deposits/deposits.repo';
@@ -118,6 +124,8 @@ export interface LivePlatform {
   messages: MessagesService;
   /** The open message streams of this server. */
   streams: MessageStreams;
+  /** The open auction room streams of this server. */
+  auctionStreams: AuctionStreams;
 }
 
 declare module 'fastify' {
@@ -200,7 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const messages = createMessagesService({ db: database.db, now });
   const streams = createMessageStreams({ events, messages, sessions, options: { heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000 } });
-  app.decorate('live', { events, writes, scheduler, messages, streams });
+  const live = { events, writes, scheduler, messages, streams } as LivePlatform;
+  app.decorate('live', live);
   app.addHook('onClose', async () => {
     await scheduler.stop();
     if (ownBus) await events.close();
@@ -293,6 +302,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scheduler.define(ORDER_JOBS.confirmDeadline, (trx, job, emit) => orders.confirmDeadline(trx, job.key, job.runAt, emit));
   scheduler.define(ORDER_JOBS.payDeadlineNear, (trx, job, emit) => orders.payDeadlineNear(trx, job.key, job.runAt, emit));
   scheduler.define(ORDER_JOBS.receiveDeadline, (trx, job, emit) => orders.receiveDeadline(trx, job.key, job.runAt, emit));
+  // Auctions: spaces and their review, registration, bidding, closes and results
+  const auctionRepo = createAuctionTradeRepo(db);
+  const auctionPolicy = {
+    delayWindowSec: s.AUCTION_DELAY_WINDOW_SECONDS,
+    delaySec: s.AUCTION_DELAY_SECONDS,
+    bidsPerSecond: s.AUCTION_BIDS_PER_SECOND,
+    reserveDecisionHours: s.AUCTION_RESERVE_DECISION_HOURS,
+    minNoticeMinutes: s.AUCTION_MIN_NOTICE_MINUTES,
+    minBiddingSeconds: s.AUCTION_MIN_BIDDING_SECONDS,
+  };
+  const auctionDeps = {
+    repo: auctionRepo,
+    writes,
+    scheduler,
+    deposits: depositLedger,
+    notifyCompany: messages.notifyCompany,
+    policy: auctionPolicy,
+    now,
+  };
+  const auctionSpaces = createAuctionSpacesService(auctionDeps);
+  const auctionBidding = createAuctionBiddingService({ ...auctionDeps, orders, limiter, permissionsOf: auth.permissionsOf });
+  const auctionStreams = createAuctionStreams({ events, bidding: auctionBidding, heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000, now });
+  live.auctionStreams = auctionStreams;
+  app.addHook('preClose', async () => auctionStreams.close());
+  scheduler.define(AUCTION_JOBS.start, (trx, job, emit) => auctionBidding.start(trx, job, emit));
+  scheduler.define(AUCTION_JOBS.close, (trx, job, emit) => auctionBidding.close(trx, job, emit));
+  scheduler.define(AUCTION_JOBS.reserveDeadline, (trx, job, emit) => auctionBidding.reserveDeadline(trx, job, emit));
+  orders.onFinished('auction', (trx, order, emit) => auctionBidding.orderFinished(trx, order, emit));
   const supplierRelations = createSupplierRelationsService({ repo: createSupplierRelationsRepo(db), writes, now });
   const registration = createRegistrationService({
     users,
@@ -368,6 +405,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerListingManageRoutes(app, { access, listings: listingManage });
   registerOrdersRoutes(app, { access, orders });
   registerSupplierRelationsRoutes(app, { access, suppliers: supplierRelations });
+  // Auctions
+  registerAuctionTradeRoutes(app, { access, spaces: auctionSpaces, bidding: auctionBidding, streams: auctionStreams });
   // Money
   registerDepositsRoutes(app, { access, deposits });
   registerSystemAdminRoutes(app, {

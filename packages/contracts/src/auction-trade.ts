@@ -114,9 +114,12 @@ export const auctionSpaceSaveBodySchema = z.strictObject({
   /** Frozen from each registering company's deposit account, in cents; 0: none. */
   deposit: z.number().int({ message: 'invalidValue' }).min(0, { message: 'tooSmall' }).max(1e13, { message: 'tooLarge' }),
   currency: z.enum(CURRENCIES).default('CNY'),
-  /** Anti-sniping (modes 1, 4, 6): a bid this close to the end moves the end to bid time + delaySec; 0 turns it off. */
-  delayWindowSec: delaySchema.default(300),
-  delaySec: delaySchema.default(300),
+  /**
+   * Anti-sniping (modes 1, 4, 6): a bid this close to the end moves the end to bid time + delaySec;
+   * 0 turns it off. Absent: the platform's defaults (300 and 300 seconds unless an operator changed them).
+   */
+  delayWindowSec: delaySchema.optional(),
+  delaySec: delaySchema.optional(),
   scope: z.enum(AUCTION_SCOPES).default('open'),
   remark: text(AUCTION_LIMITS.remarkMax).default(''),
   deliveryPlace: text(AUCTION_LIMITS.placeMax).default(''),

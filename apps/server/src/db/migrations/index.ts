@@ -14,6 +14,8 @@ import { fileOwners } from './080-file-owners';
 import { referenceData } from './100-reference-data';
 import { tradingMenus } from './101-trading-menus';
 import { auctionTenderMenus } from './140-auction-tender-menus';
+// Auctions: live bidding, registrations, results
+import { auctionTrading } from './141-auction-trading';
 import { newsTypes } from './102-news-types';
 // Orders: listing management, orders, the supplier list's remark
 import { orders } from './110-orders';
@@ -45,6 +47,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '120-scheduled-jobs': scheduledJobs(dialect),
     '121-messages': messages(dialect),
     '140-auction-tender-menus': auctionTenderMenus(),
+    '141-auction-trading': auctionTrading(dialect),
   };
 }
 
