@@ -35,7 +35,11 @@ describe('a public ascending auction from draft to orders', () => {
     const mine = await a.ok<ManagedAuctionSpace>('supplier01', '/auction/ws/auctionSpaceInfo/myDetail', { spaceId: space.spaceId });
     expect(mine.itemList[0]!.reservePrice).toBe(61_000);
 
-    const centre = await a.app.inject({ method: 'POST', url: '/auction/ws/auctionSpaceInfo/buyerPageNoLogin', payload: { pageSize: 50, spaceStatus: 2 } });
+    const centre = await a.app.inject({
+      method: 'POST',
+      url: '/auction/ws/auctionSpaceInfo/buyerPageNoLogin',
+      payload: { pageSize: 50, spaceStatus: 2 },
+    });
     expect((envelope(centre).data as AuctionPage).items.some((s) => s.spaceId === space.spaceId)).toBe(true);
 
     const [first, second] = await a.register(space, ['buyer01', 'buyer02']);
@@ -135,7 +139,12 @@ describe('a public ascending auction from draft to orders', () => {
   });
 
   it('detects an edited bid at its seq', async () => {
-    await a.database.db.updateTable('auction_bids').set({ price: 64_000 }).where('space_id', '=', Number(space.spaceId)).where('seq', '=', 2).execute();
+    await a.database.db
+      .updateTable('auction_bids')
+      .set({ price: 64_000 })
+      .where('space_id', '=', Number(space.spaceId))
+      .where('seq', '=', 2)
+      .execute();
     const report = await verifyChain(a.database.db, Number(space.spaceId));
     expect(report.ok).toBe(false);
     expect(report.broken?.seq).toBe(2);
@@ -145,9 +154,12 @@ describe('a public ascending auction from draft to orders', () => {
 describe('reserve decisions', () => {
   it('a best bid below the reserve waits for the owner, who may accept it', async () => {
     a.clock.set('2027-06-02T08:00:00.000Z');
-    const space = await a.running('supplier01', ['buyer01'], { auctionBeginTime: '2027-06-02T09:00:00.000Z', auctionEndTime: '2027-06-02T10:00:00.000Z' }, [
-      a.piece({ reservePrice: 70_000 }),
-    ]);
+    const space = await a.running(
+      'supplier01',
+      ['buyer01'],
+      { auctionBeginTime: '2027-06-02T09:00:00.000Z', auctionEndTime: '2027-06-02T10:00:00.000Z' },
+      [a.piece({ reservePrice: 70_000 })],
+    );
     await a.bid('buyer01', space, 62_000);
     a.clock.set('2027-06-02T10:00:00.000Z');
     await a.runDue();
@@ -156,7 +168,9 @@ describe('reserve decisions', () => {
     expect(mine.itemList[0]!.reserveDecisionBy).toBe('2027-06-03T10:00:00.000Z');
     expect(mine.spaceStatus).toBe(4);
     // Only the owner decides; another company sees nothing.
-    expect((await a.refused('buyer01', '/auction/ws/auctionSpaceInfo/decideReserve', { pieceId: space.itemList[0]!.id, accept: true })).status).toBe(404);
+    expect(
+      (await a.refused('buyer01', '/auction/ws/auctionSpaceInfo/decideReserve', { pieceId: space.itemList[0]!.id, accept: true })).status,
+    ).toBe(404);
     const piece = await a.ok<ManagedAuctionPiece>('supplier01', '/auction/ws/auctionSpaceInfo/decideReserve', {
       pieceId: space.itemList[0]!.id,
       accept: true,
@@ -168,9 +182,12 @@ describe('reserve decisions', () => {
 
   it('without a decision within 24 hours the piece is unsold and every deposit comes back', async () => {
     a.clock.set('2027-06-04T08:00:00.000Z');
-    const space = await a.running('supplier02', ['buyer03'], { auctionBeginTime: '2027-06-04T09:00:00.000Z', auctionEndTime: '2027-06-04T10:00:00.000Z' }, [
-      a.piece({ reservePrice: 70_000 }),
-    ]);
+    const space = await a.running(
+      'supplier02',
+      ['buyer03'],
+      { auctionBeginTime: '2027-06-04T09:00:00.000Z', auctionEndTime: '2027-06-04T10:00:00.000Z' },
+      [a.piece({ reservePrice: 70_000 })],
+    );
     await a.bid('buyer03', space, 60_000);
     a.clock.set('2027-06-04T10:00:00.000Z');
     await a.runDue();
