@@ -81,8 +81,9 @@ export function AuctionSpaceFormDialog({ space, onClose, onSaved }: AuctionSpace
     },
   });
   const run = (thenSubmit: boolean) => {
+    // The pieces' ids have no input of their own: every value, not only the validated inputs', is sent.
     form.validateFields().then(
-      (values) => save.mutate({ values, thenSubmit }),
+      () => save.mutate({ values: form.getFieldsValue(true) as SpaceFormValues, thenSubmit }),
       () => undefined,
     );
   };
@@ -105,7 +106,7 @@ export function AuctionSpaceFormDialog({ space, onClose, onSaved }: AuctionSpace
       title={space ? t('form.editTitle', { name: space.spaceName }) : t('form.createTitle')}
       onCancel={onClose}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={
         <Space wrap>
           <Button onClick={onClose}>{t('cancel')}</Button>
