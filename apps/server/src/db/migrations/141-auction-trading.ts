@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { fillAuctionOwners } from '../auction-owners';
 import { withIdColumn, type Dialect } from '../database';
 
 type ColumnType = 'integer' | 'bigint' | 'text' | 'varchar(8)' | 'varchar(32)' | 'varchar(64)' | 'varchar(200)';
@@ -35,12 +36,6 @@ export function auctionTrading(dialect: Dialect) {
           .addColumn(name, type, (c) => c.notNull().defaultTo(fallback))
           .execute();
       }
-      // Spaces written before this migration belong to their publisher's company and register until the start.
-      await sql`update auction_spaces set company_id = coalesce((select u.company_id from users u where u.id = auction_spaces.user_id), 0)
-        where company_id = 0`.execute(db);
-      await sql`update auction_spaces set registration_end_at = begin_at, updated_at = created_at where registration_end_at = ''`.execute(
-        db,
-      );
       await db.schema.createIndex('auction_spaces_company').on('auction_spaces').columns(['company_id', 'space_status', 'id']).execute();
 
       const pieceColumns: [string, ColumnType, string | number][] = [
@@ -64,8 +59,8 @@ export function auctionTrading(dialect: Dialect) {
       for (const name of ['reserve_price', 'best_price', 'deal_price', 'deal_milli']) {
         await db.schema.alterTable('auction_pieces').addColumn(name, 'bigint').execute();
       }
-      await sql`update auction_pieces set end_at = (select s.end_at from auction_spaces s where s.id = auction_pieces.space_id)
-        where end_at = ''`.execute(db);
+      // Spaces written before this migration belong to their publisher's company and end as their space.
+      await fillAuctionOwners(db);
 
       await withIdColumn(db.schema.createTable('auction_registrations'), dialect)
         .addColumn('space_id', 'integer', (c) => c.notNull().references('auction_spaces.id'))

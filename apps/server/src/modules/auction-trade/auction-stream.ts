@@ -99,7 +99,7 @@ export function createAuctionStreams(deps: { events: EventBus; bidding: AuctionB
       app.get(endpoint.path, { schema: { summary: endpoint.summary }, exposeHeadRoute: false }, async (request, reply) => {
         const raw = (request.query as Record<string, unknown> | undefined)?.spaceId;
         const parsed = endpoint.query.safeParse({ spaceId: typeof raw === 'string' ? raw : undefined });
-        if (!parsed.success) throw invalidField('spaceId', 'invalidFormat');
+        if (!parsed.success) throw invalidField('spaceId', parsed.error.issues[0]?.message ?? 'invalidFormat');
         const spaceId = Number(parsed.data.spaceId);
         // The same visibility as the room: a space the caller may not see answers 404 before anything is sent.
         await bidding.streamAccess(request.session?.userId ?? null, spaceId);
