@@ -5,7 +5,7 @@ import type {
   AuctionSpaceSaveBody,
   ManagedAuctionSpace,
 } from '@portal/contracts/auction-trade';
-import { createTestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { manualClock, withTraders, type Trader } from '../../test/trading';
 
 /** When the fixture's clock starts; spaces begin an hour later and run an hour. */
@@ -21,6 +21,11 @@ export const END = '2027-06-01T10:00:00.000Z';
 export async function createAuctionApp(env: Record<string, string> = {}) {
   const clock = manualClock(CLOCK_START);
   const t = await createTestApp({ AUCTION_BIDS_PER_SECOND: '1000', ...env }, { now: clock.now });
+  return auctionHelpers(t, clock);
+}
+
+/** The auction helpers over any test app whose clock is `clock` (one server, or the first of two). */
+export async function auctionHelpers(t: TestApp, clock: ReturnType<typeof manualClock>) {
   const tr = await withTraders(t, ['admin', 'buyer01', 'buyer02', 'buyer03', 'supplier01', 'supplier02', 'supplier03']);
 
   const piece = (overrides: Partial<AuctionPieceSaveBody> = {}): AuctionPieceSaveBody => ({
