@@ -14,6 +14,7 @@ import { useLang } from '../../shared/use-lang';
 import { AuctionSpaceDetail, SpaceStatusTag, roomHref } from './auction-space-detail';
 import { AuctionSpaceFormDialog } from './auction-space-form';
 import { usePaging } from './paging';
+import { useOpenParam } from './use-open-param';
 import './trade.css';
 
 const ALL = 'all';
@@ -40,7 +41,7 @@ export function MyAuctionsPage() {
   const { message, modal } = useFeedback();
   const [status, setStatus] = useState<string>(ALL);
   const [editing, setEditing] = useState<ManagedAuctionSpace | 'new' | null>(null);
-  const [viewingId, setViewingId] = useState<string | null>(null);
+  const [viewingId, setViewingId] = useOpenParam('spaceId');
   const paging = usePaging(8);
   const body = { pageNo: paging.pageNo, pageSize: paging.pageSize, spaceStatus: status === ALL ? undefined : Number(status) };
   const rows = useQuery({
@@ -48,7 +49,13 @@ export function MyAuctionsPage() {
     queryFn: () => call(auctionTradeRoutes.myPage, { body }),
     placeholderData: keepPreviousData,
   });
-  const viewing = rows.data?.items.find((s) => s.spaceId === viewingId) ?? null;
+  // A space a message points at may be on another page of the list: it is read on its own.
+  const detail = useQuery({
+    queryKey: [...TRADE_KEYS.auctions, 'mine', 'detail', viewingId],
+    queryFn: () => call(auctionTradeRoutes.myDetail, { body: { spaceId: viewingId! } }),
+    enabled: Boolean(viewingId),
+  });
+  const viewing = viewingId ? (detail.data ?? rows.data?.items.find((s) => s.spaceId === viewingId) ?? null) : null;
   const refresh = () => client.invalidateQueries({ queryKey: TRADE_KEYS.auctions });
   const act = useMutation({
     mutationFn: ({ kind, spaceId }: { kind: 'submit' | 'withdraw'; spaceId: string }) =>
