@@ -261,98 +261,100 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     }
 
     try {
-      return await writes.write({ actorUserId: userId, action: 'bid', target: `auction:${spaceId}` }, async (trx, emit, log) => {
-        const taken = await repo.takeSeq(trx, spaceId);
-        const at = now().toISOString();
-        const lockedSpace = await repo.findSpace(spaceId, trx);
-        const lockedPiece = await repo.findPiece(pieceId, trx);
-        const refusal = taken
-          ? refusalOf(lockedSpace, lockedPiece, at)
-          : (refusalOf(lockedSpace, lockedPiece, at) ?? new AppError('AUCTION_ENDED'));
-        if (refusal) throw refusal;
-        const s = lockedSpace!;
-        const p = lockedPiece!;
-        const own = await repo.liveBid(pieceId, companyId, trx);
-        const best = isOpenOutcry(mode) ? await repo.bestBid(pieceId, isBuySide(mode), trx) : undefined;
-        const limit = acceptableLimit(mode, { base, step }, best ? Number(best.price) : null, own ? Number(own.price) : null);
-        if (!meetsLimit(mode, body.price, limit)) {
-          throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, s.currency) });
-        }
-        // Mode 6 lets a company keep its price and change only the quantity; an identical bid changes nothing.
-        if (mode === 6 && own && Number(own.price) === body.price && Number(own.quantity_milli) === quantityMilli) {
-          throw new AppError('AUCTION_BID_TOO_LOW', { limit: money(Number(own.price) + step, s.currency) });
-        }
-        const seq = taken!.seq;
-        const content = {
-          spaceId,
-          pieceId,
-          seq,
-          companyId,
-          aliasNo: registration.alias_no,
-          price: body.price,
-          quantityMilli,
-          at,
-          requestId: body.requestId,
-        };
-        const digest = chainDigest(taken!.previous, content);
-        const firstOfCompany = !(await repo.hasBid(pieceId, companyId, trx));
-        // One live bid per company and piece where a company's bid replaces its own (modes 2, 5, 6).
-        if (own && !isOpenOutcry(mode)) await repo.supersede(trx, own.id);
-        const bid = await repo.insertBid(trx, {
-          space_id: spaceId,
-          piece_id: pieceId,
-          company_id: companyId,
-          user_id: userId,
-          alias_no: registration.alias_no,
-          seq,
-          price: body.price,
-          quantity_milli: quantityMilli,
-          state: 'valid',
-          request_id: body.requestId,
-          at,
-          digest,
-        });
-        await repo.setChainDigest(trx, spaceId, digest);
-        // Anti-sniping: a bid inside the window moves the end to bid time + delay.
-        let endAt = p.end_at;
-        const windowStart = new Date(new Date(p.end_at).getTime() - s.delay_window_sec * 1000).toISOString();
-        if (extendsNearEnd(mode) && s.delay_window_sec > 0 && s.delay_sec > 0 && at >= windowStart) {
-          const moved = new Date(new Date(at).getTime() + s.delay_sec * 1000).toISOString();
-          if (moved > endAt) endAt = moved;
-        }
-        const bestPrice = mode === 6 || isOpenOutcry(mode) ? await bestAfter(trx, mode, pieceId) : null;
-        await repo.updatePiece(trx, pieceId, {
-          end_at: endAt,
-          best_price: bestPrice,
-          bidder_count: p.bidder_count + (firstOfCompany ? 1 : 0),
-        });
-        const after = (await repo.findPiece(pieceId, trx))!;
-        if (endAt !== p.end_at) {
-          await scheduler.schedule(trx, { kind: AUCTION_JOBS.close, key: String(pieceId), runAt: new Date(endAt) });
-        }
-        const live = await liveState(mode, after, trx);
-        const sealed = isSealed(mode);
-        const event: AuctionBidEvent = {
-          seq,
-          pieceId: String(pieceId),
-          price: sealed ? null : body.price,
-          quantity: sealed ? null : fromMilli(quantityMilli),
-          alias: sealed ? null : aliasOf(registration.alias_no),
-          time: at,
-          currentPrice: live.currentPrice,
-          leaderAlias: live.leaderAlias,
-          clearingPrice: live.clearingPrice,
-          bidderCount: after.bidder_count,
-          endTime: endAt,
-        };
-        emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'bid', data: { ...event } });
-        if (endAt !== p.end_at) {
-          emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'extended', data: { pieceId: String(pieceId), endTime: endAt } });
-        }
-        const answer = toBid(bid, endAt);
-        log.after = answer;
-        return answer;
-      });
+      return await writes.write(
+        { actorUserId: userId, account: member.account, action: 'bid', target: `auction:${spaceId}` },
+        async (trx, emit, log) => {
+          // The space's row first: every other bid of the space waits here until this one commits.
+          const taken = await repo.takeSeq(trx, spaceId);
+          const at = now().toISOString();
+          const p = await repo.findPiece(pieceId, trx);
+          const s = taken?.space ?? (await repo.findSpace(spaceId, trx));
+          const refusal = refusalOf(s, p, at) ?? (taken ? null : new AppError('AUCTION_ENDED'));
+          if (refusal || !taken || !s || !p) throw refusal ?? new AppError('AUCTION_ENDED');
+          const own = await repo.liveBid(pieceId, companyId, trx);
+          // The piece keeps its best valid price (modes 1, 4, 6); in modes 1 and 4 it is the last accepted bid.
+          const best = p.best_price === null ? null : Number(p.best_price);
+          const limit = acceptableLimit(mode, { base, step }, best, own ? Number(own.price) : null);
+          if (!meetsLimit(mode, body.price, limit)) {
+            throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, s.currency) });
+          }
+          // Mode 6 lets a company keep its price and change only the quantity; an identical bid changes nothing.
+          if (mode === 6 && own && Number(own.price) === body.price && Number(own.quantity_milli) === quantityMilli) {
+            throw new AppError('AUCTION_BID_TOO_LOW', { limit: money(Number(own.price) + step, s.currency) });
+          }
+          const seq = taken.seq;
+          const digest = chainDigest(taken.previous, {
+            spaceId,
+            pieceId,
+            seq,
+            companyId,
+            aliasNo: registration.alias_no,
+            price: body.price,
+            quantityMilli,
+            at,
+            requestId: body.requestId,
+          });
+          // One live bid per company and piece where a company's bid replaces its own (modes 2, 5, 6).
+          if (own && !isOpenOutcry(mode)) await repo.supersede(trx, own.id);
+          const bid = await repo.insertBid(trx, {
+            space_id: spaceId,
+            piece_id: pieceId,
+            company_id: companyId,
+            user_id: userId,
+            alias_no: registration.alias_no,
+            seq,
+            price: body.price,
+            quantity_milli: quantityMilli,
+            state: 'valid',
+            request_id: body.requestId,
+            at,
+            digest,
+          });
+          await repo.setChainDigest(trx, spaceId, digest);
+          // Anti-sniping: a bid inside the window moves the end to bid time + delay.
+          let endAt = p.end_at;
+          const windowStart = new Date(new Date(p.end_at).getTime() - s.delay_window_sec * 1000).toISOString();
+          if (extendsNearEnd(mode) && s.delay_window_sec > 0 && s.delay_sec > 0 && at >= windowStart) {
+            const moved = new Date(new Date(at).getTime() + s.delay_sec * 1000).toISOString();
+            if (moved > endAt) endAt = moved;
+          }
+          // A company's first bid on the piece (before it, it had no live bid) counts it as a bidder.
+          const bidderCount = p.bidder_count + (own ? 0 : 1);
+          let bestPrice: number | null = null;
+          let clearingPrice: number | null = null;
+          if (isOpenOutcry(mode)) bestPrice = body.price;
+          if (mode === 6) {
+            const valid = (await repo.validBids(pieceId, trx)).map(ruleBid);
+            bestPrice = Math.max(...valid.map((b) => b.price));
+            clearingPrice = allocate(valid, Number(p.total_weight_milli)).clearingPrice;
+          }
+          await repo.updatePiece(trx, pieceId, { end_at: endAt, best_price: bestPrice, bidder_count: bidderCount });
+          if (endAt !== p.end_at) {
+            await scheduler.schedule(trx, { kind: AUCTION_JOBS.close, key: String(pieceId), runAt: new Date(endAt) });
+          }
+          const sealed = isSealed(mode);
+          const event: AuctionBidEvent = {
+            seq,
+            pieceId: String(pieceId),
+            price: sealed ? null : body.price,
+            quantity: sealed ? null : fromMilli(quantityMilli),
+            alias: sealed ? null : aliasOf(registration.alias_no),
+            time: at,
+            currentPrice: sealed ? null : bestPrice,
+            leaderAlias: isOpenOutcry(mode) ? aliasOf(registration.alias_no) : null,
+            clearingPrice,
+            bidderCount,
+            endTime: endAt,
+          };
+          emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'bid', data: { ...event } });
+          if (endAt !== p.end_at) {
+            emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'extended', data: { pieceId: String(pieceId), endTime: endAt } });
+          }
+          const answer = toBid(bid, endAt);
+          log.after = answer;
+          return answer;
+        },
+      );
     } catch (err) {
       // The same request sent twice at once: the second insert meets the first's request id.
       if (isUniqueViolation(err)) {
@@ -366,11 +368,6 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
   function sameRequest(bid: BidRow, body: z.output<typeof auctionBidPlaceBodySchema>, piece: PieceRow): AuctionBid {
     if (Number(bid.piece_id) !== Number(body.pieceId) || Number(bid.price) !== body.price) throw new AppError('AUCTION_REQUEST_ID_REUSED');
     return toBid(bid, piece.end_at);
-  }
-
-  async function bestAfter(trx: Trx, mode: number, pieceId: number): Promise<number | null> {
-    const best = await repo.bestBid(pieceId, isBuySide(mode), trx);
-    return best ? Number(best.price) : null;
   }
 
   async function room(userId: number | null, spaceId: number): Promise<AuctionRoom> {

@@ -181,18 +181,18 @@ export function createAuctionTradeRepo(db: Db) {
     /**
      * Takes the next seq of a running, unsuspended space: one conditional update of its row, which
      * on PostgreSQL also holds every other bid of the space until this one commits. Answers the
-     * seq and the chain's digest before it; undefined when the space does not take bids.
+     * seq, the chain's digest before it and the space; undefined when the space does not take bids.
      */
-    async takeSeq(trx: Trx, spaceId: number): Promise<{ seq: number; previous: string } | undefined> {
+    async takeSeq(trx: Trx, spaceId: number): Promise<{ seq: number; previous: string; space: SpaceRow } | undefined> {
       const row = await trx
         .updateTable('auction_spaces')
         .set({ last_seq: sql<number>`last_seq + 1` })
         .where('id', '=', spaceId)
         .where('space_status', '=', 4)
         .where('suspended', '=', 0)
-        .returning(['last_seq', 'chain_digest'])
+        .returningAll()
         .executeTakeFirst();
-      return row ? { seq: Number(row.last_seq), previous: row.chain_digest } : undefined;
+      return row ? { seq: Number(row.last_seq), previous: row.chain_digest, space: row } : undefined;
     },
 
     /** Holds the space's row for the rest of a transaction that decides on its bids (a close). */
