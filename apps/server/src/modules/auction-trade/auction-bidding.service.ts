@@ -227,6 +227,9 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     const member = await repo.member(userId);
     if (!member?.company_id) throw new AppError('NOT_FOUND');
     const companyId = member.company_id;
+    // Counted first, so a company sending too fast costs one counter and nothing else.
+    const rate = await limiter.hit(`auction-bid:${spaceId}:${companyId}`, policy.bidsPerSecond, 1000);
+    if (!rate.allowed) throw new AppError('AUCTION_BID_TOO_FAST', { limit: policy.bidsPerSecond });
     const space = await repo.findSpace(spaceId);
     const viewer: Viewer = { userId, companyId, companyName: '', role: 'watcher', registration: undefined };
     if (space?.company_id === companyId) throw new AppError('AUCTION_OWN_SPACE');
@@ -240,8 +243,6 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     // A retry of a bid already accepted answers that bid.
     const earlier = await repo.bidByRequest(spaceId, companyId, body.requestId);
     if (earlier) return sameRequest(earlier, body, piece);
-    const rate = await limiter.hit(`auction-bid:${spaceId}:${companyId}`, policy.bidsPerSecond, 1000);
-    if (!rate.allowed) throw new AppError('AUCTION_BID_TOO_FAST', { limit: policy.bidsPerSecond });
 
     const mode = space!.space_auction_mode;
     const step = Number(space!.price_step);
