@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUCTION_STREAM_EVENTS, auctionTradeEndpoints } from '@portal/contracts/auction-trade';
+import type { AUCTION_STREAM_EVENTS } from '@portal/contracts/auction-trade';
+import { auctionTradeEndpoints } from '@portal/contracts/auction-trade';
 import type { ChangeEvent, EventBus } from '../../platform/events';
 import { invalidField } from '../../platform/errors';
 import type { AuctionBiddingService } from './auction-bidding.service';
