@@ -124,10 +124,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     const names = new Map<number, string>();
     if (viewer.companyId !== null) names.set(viewer.companyId, viewer.companyName);
     if (viewer.role === 'owner' || viewer.role === 'operator') {
-      for (const r of await repo.registrations(space.id)) {
-        const company = await repo.company(r.company_id);
-        if (company) names.set(r.company_id, company.name);
-      }
+      for (const [companyId, name] of await repo.registeredNames(space.id)) names.set(companyId, name);
     }
     return names;
   }

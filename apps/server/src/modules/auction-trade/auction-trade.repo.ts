@@ -126,6 +126,17 @@ export function createAuctionTradeRepo(db: Db) {
       return on.selectFrom('auction_registrations').selectAll().where('space_id', '=', spaceId).orderBy('alias_no').execute();
     },
 
+    /** The company name of every registration of a space (the owner's and operators' views). */
+    async registeredNames(spaceId: number): Promise<Map<number, string>> {
+      const rows = await db
+        .selectFrom('auction_registrations as r')
+        .innerJoin('companies as c', 'c.id', 'r.company_id')
+        .select(['r.company_id', 'c.name'])
+        .where('r.space_id', '=', spaceId)
+        .execute();
+      return new Map(rows.map((r) => [r.company_id, r.name]));
+    },
+
     registrationsOfCompany(companyId: number, spaceIds: number[]) {
       if (spaceIds.length === 0) return Promise.resolve([] as RegistrationRow[]);
       return db
@@ -225,17 +236,6 @@ export function createAuctionTradeRepo(db: Db) {
         .orderBy('seq', 'desc')
         .limit(1)
         .executeTakeFirst();
-    },
-
-    async hasBid(pieceId: number, companyId: number, on: On = db): Promise<boolean> {
-      const row = await on
-        .selectFrom('auction_bids')
-        .select('id')
-        .where('piece_id', '=', pieceId)
-        .where('company_id', '=', companyId)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
     },
 
     /** The best valid bid: the highest price (sell) or lowest (buy), then the earliest seq. */
