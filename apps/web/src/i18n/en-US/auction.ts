@@ -5,6 +5,8 @@ export const auction: AuctionText = {
   all: 'All',
   actions: 'Actions',
   cancel: 'Cancel',
+  /** A bidder's alias as the room shows it. */
+  alias: 'Bidder {{n}}',
   failed: 'That did not work; please try again later',
   scope: { open: 'Open auction', invited: 'By invitation (my suppliers only)' },
   room: {
@@ -79,7 +81,7 @@ export const auction: AuctionText = {
     signInFirst: 'Sign in with a company account to register for this auction.',
     signIn: 'Sign in to register',
     closed: 'Registration has closed or is not open to you.',
-    closedInvited: 'This auction is by invitation: only companies on the publisher’s supplier list may register.',
+    closedInvited: "This auction is by invitation: only companies on the publisher's supplier list may register.",
   },
   bid: {
     title: 'Bid',
@@ -129,11 +131,11 @@ export const auction: AuctionText = {
     dealQuantity: 'Quantity dealt',
     winners: 'Winning bidders',
     endTime: 'Ended at',
-    history: 'Every bid, in the server’s order ({{count}} in all)',
+    history: "Every bid, in the server's order ({{count}} in all)",
     linkDigest: 'Record digest',
     digest: 'Audit digest',
     digestExplain:
-      'Each bid record’s digest is computed from the previous digest and the record (SHA-256): editing or deleting any record makes the final digest below fail to check.',
+      "Each bid record's digest is computed from the previous digest and the record (SHA-256): editing or deleting any record makes the final digest below fail to check.",
   },
   space: {
     spaceName: 'Auction',
@@ -195,7 +197,7 @@ export const auction: AuctionText = {
     acceptTitle: 'Accept the best bid?',
     acceptText: 'The best bid on “{{piece}}” missed your reserve. Accepting makes the deal at that bid and creates the order.',
     declineTitle: 'Decline the deal?',
-    declineText: '“{{piece}}” closes unsold and the bidders’ deposits are released.',
+    declineText: "“{{piece}}” closes unsold and the bidders' deposits are released.",
     accepted: 'Deal accepted',
     declined: 'Deal declined',
   },
@@ -270,7 +272,7 @@ export const auction: AuctionText = {
     varietyHint: 'Choose a leaf variety',
     totalWeight: 'Quantity',
     unit: 'Unit',
-    unitHint: 'Empty: the variety’s unit',
+    unitHint: "Empty: the variety's unit",
     basePrice: 'Start price (unit)',
     ceilingPrice: 'Ceiling price (unit)',
     reservePrice: 'Reserve (unit, optional)',

@@ -3,6 +3,8 @@ export const auction = {
   all: '全部',
   actions: '操作',
   cancel: '取消',
+  /** A bidder's alias as the room shows it. */
+  alias: '竞买人 {{n}}',
   failed: '操作失败，请稍后重试',
   scope: { open: '公开竞价', invited: '邀请竞价（仅限我的供应商）' },
   room: {

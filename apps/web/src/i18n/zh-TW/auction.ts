@@ -5,6 +5,8 @@ export const auction: AuctionText = {
   all: '全部',
   actions: '操作',
   cancel: '取消',
+  /** A bidder's alias as the room shows it. */
+  alias: '競買人 {{n}}',
   failed: '操作失敗，請稍後重試',
   scope: { open: '公開競價', invited: '邀請競價（僅限我的供應商）' },
   room: {

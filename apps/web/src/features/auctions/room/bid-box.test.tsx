@@ -35,7 +35,8 @@ async function confirmDialog() {
   fireEvent.click(document.querySelector('.ant-modal-confirm .ant-btn-primary') as HTMLElement);
 }
 
-describe('the bid box', () => {
+// Each test renders antd's form and a confirmation in jsdom: slower than a unit test on a busy machine.
+describe('the bid box', { timeout: 30_000 }, () => {
   it('public ascending: offers the best price plus one step, the lowest acceptable now', () => {
     show(1, { currentPrice: 320_000 });
     expect(limit()).toBe('当前最低可出价￥3,250.00（幅度￥50.00）');

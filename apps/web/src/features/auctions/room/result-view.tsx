@@ -10,6 +10,7 @@ import { formatPrice, formatQuantity } from '../../../shared/format';
 import { LoadError } from '../../../shared/query-state';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { useLang } from '../../../shared/use-lang';
+import { useAliasLabel } from './alias';
 import { timeOf } from './time-of';
 import './room.css';
 
@@ -18,6 +19,7 @@ type ResultBid = AuctionResult['bids'][number];
 
 function Outcomes({ result }: { result: AuctionResult }) {
   const { t } = useTranslation('auction');
+  const aliasLabel = useAliasLabel();
   const lang = useLang();
   const money = (v: number | null) => formatPrice(v, { currency: result.currency });
   const hasReserve = result.itemList.some((p) => p.reservePrice !== null);
@@ -75,7 +77,7 @@ function Outcomes({ result }: { result: AuctionResult }) {
               <ul className="room-winners" data-testid="result-winners">
                 {p.winners.map((w) => (
                   <li key={w.seq}>
-                    {w.alias}
+                    {aliasLabel(w.alias)}
                     {w.companyName ? ` · ${w.companyName}` : ''} · <span className="tabular">{money(w.price)}</span>
                     {result.spaceAuctionMode === 6 ? <span className="tabular"> × {formatQuantity(w.quantity, p.statUnit)}</span> : null}
                     <span className="room-muted"> #{w.seq}</span>
@@ -92,6 +94,7 @@ function Outcomes({ result }: { result: AuctionResult }) {
 
 function FullHistory({ result }: { result: AuctionResult }) {
   const { t } = useTranslation('auction');
+  const aliasLabel = useAliasLabel();
   const pieceName = (id: string) => result.itemList.find((p) => p.pieceId === id)?.pieceName ?? id;
   const unit = (id: string) => result.itemList.find((p) => p.pieceId === id)?.statUnit ?? '';
   const showCompany = result.bids.some((b) => b.companyName && !b.mine);
@@ -108,7 +111,7 @@ function FullHistory({ result }: { result: AuctionResult }) {
       columns={[
         { title: t('history.seq'), dataIndex: 'seq', className: 'tabular', width: 70 },
         ...(result.itemList.length > 1 ? [{ title: t('result.piece'), render: (_: unknown, b: ResultBid) => pieceName(b.pieceId) }] : []),
-        { title: t('history.bidder'), render: (_, b) => `${b.alias}${b.mine ? ` (${t('history.me')})` : ''}` },
+        { title: t('history.bidder'), render: (_, b) => `${aliasLabel(b.alias)}${b.mine ? ` (${t('history.me')})` : ''}` },
         ...(showCompany ? [{ title: t('history.company'), dataIndex: 'companyName' }] : []),
         {
           title: t('history.price'),

@@ -37,6 +37,11 @@ describe('a room patched by its stream', () => {
     expect(reread).toBe(true);
   });
 
+  it('reads the room again for the owner, who sees the bidders’ companies the public event leaves out', () => {
+    expect(applyBid(testRoom(1, {}, { role: 'owner', myRegistration: undefined }), bid(1)).reread).toBe(true);
+    expect(applyBid(testRoom(1, {}, { role: 'watcher', myRegistration: undefined }), bid(1)).reread).toBe(false);
+  });
+
   it('ignores a bid it already has (a replay after reconnecting)', () => {
     const room = testRoom(1, {}, { lastSeq: 5 });
     const applied = applyBid(room, bid(5));

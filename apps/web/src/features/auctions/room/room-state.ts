@@ -74,8 +74,10 @@ export function applyBid(room: AuctionRoom, event: AuctionBidEvent): Applied {
     return updated;
   });
   next = { ...next, lastSeq: event.seq };
-  // Mode 6 fills and the sealed modes' own standing are worked out by the server.
-  return { room: next, reread: gap || mode === 6 || event.alias === room.myRegistration?.alias };
+  // Mode 6 fills, the caller's own standing and the bidders' companies (shown to the owner and
+  // operators only, never in the public event) come from the server.
+  const namesBidders = room.role === 'owner' || room.role === 'operator';
+  return { room: next, reread: gap || mode === 6 || namesBidders || event.alias === room.myRegistration?.alias };
 }
 
 /** Anti-sniping moved a piece's end. */

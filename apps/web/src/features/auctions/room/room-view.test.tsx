@@ -54,15 +54,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** How long the first render may take (antd's first use). */
+const LOADED = { timeout: 10_000 };
+
 /** The reader's clock is 40 minutes behind the server's: the room must count on the server's. */
 const SKEW_MS = 40 * 60_000;
 
-function show(room: AuctionRoom, watchOnly = false) {
+/** Shows the room; the server answers what `answer` holds at the time of each reading. */
+function show(room: AuctionRoom, watchOnly = false, answer: { room: AuctionRoom } = { room }) {
   const reads: number[] = [];
   answerCalls({
     '/auction/ws/auctionSpaceInfo/room': () => {
       reads.push(Date.now());
-      return { data: { ...room, serverTime: new Date(Date.now() + SKEW_MS).toISOString() } };
+      return { data: { ...answer.room, serverTime: new Date(Date.now() + SKEW_MS).toISOString() } };
     },
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -86,10 +90,11 @@ function endingIn(minutes: number, extra: Partial<AuctionRoom> = {}) {
   return { room, end };
 }
 
-describe('the live room', () => {
+// Each test renders the whole room in jsdom: slower than a unit test on a busy machine.
+describe('the live room', { timeout: 30_000 }, () => {
   it('counts down on the server’s clock, not the reader’s', async () => {
     show(endingIn(30).room);
-    const left = Number((await screen.findByTestId('room-ends-in')).getAttribute('data-left'));
+    const left = Number((await screen.findByTestId('room-ends-in', {}, LOADED)).getAttribute('data-left'));
     expect(left).toBeGreaterThan(29 * 60);
     expect(left).toBeLessThanOrEqual(30 * 60);
   });
@@ -97,7 +102,7 @@ describe('the live room', () => {
   it('shows a bid from the stream at once, and announces an extension', async () => {
     const { room, end } = endingIn(1);
     show(room);
-    await screen.findByTestId('bid-box');
+    await screen.findByTestId('bid-box', {}, LOADED);
     const later = new Date(Date.parse(end) + 20_000).toISOString();
     act(() => {
       FakeEventSource.last!.open();
@@ -123,14 +128,14 @@ describe('the live room', () => {
     expect(screen.getByTestId('room-leader').textContent).toBe('竞买人 1');
     expect(screen.getAllByTestId('history-price').map((e) => e.textContent)).toEqual(['￥3,050.00']);
     expect(screen.getByTestId('room-end-time').getAttribute('data-value')).toBe(later);
-    expect((await screen.findByTestId('room-extended')).textContent).toContain('延时！');
+    expect((await screen.findByTestId('room-extended', {}, LOADED)).textContent).toContain('延时！');
     // The next acceptable price follows the new best at once.
     expect(screen.getByTestId('bid-limit').getAttribute('data-value')).toBe('310000');
   });
 
   it('says it is reconnecting when the stream drops, and reads the room again once back', async () => {
     const reads = show(endingIn(30).room);
-    await screen.findByTestId('bid-box');
+    await screen.findByTestId('bid-box', {}, LOADED);
     act(() => FakeEventSource.last!.open());
     expect(screen.getByTestId('room-stream').getAttribute('data-state')).toBe('open');
     act(() => FakeEventSource.last!.drop());
@@ -147,9 +152,11 @@ describe('the live room', () => {
       ...room,
       space: { ...room.space, spaceStatus: 2, auctionBeginTime: new Date(Date.now() + SKEW_MS + 60_000).toISOString() },
     };
-    show(waiting);
-    await screen.findByTestId('room-starts-in');
+    const server = { room: waiting };
+    show(waiting, false, server);
+    await screen.findByTestId('room-starts-in', {}, LOADED);
     expect(screen.queryByTestId('bid-box')).toBeNull();
+    server.room = room;
     act(() => {
       FakeEventSource.last!.open();
       FakeEventSource.last!.send('status', {
@@ -160,7 +167,7 @@ describe('the live room', () => {
         pieces: [{ pieceId: '9', tradeStatus: 0, endTime: room.itemList[0]!.endTime }],
       });
     });
-    expect(await screen.findByTestId('bid-box')).toBeTruthy();
+    expect(await screen.findByTestId('bid-box', {}, LOADED)).toBeTruthy();
     expect(screen.queryByTestId('room-starts-in')).toBeNull();
   });
 
@@ -188,7 +195,7 @@ describe('the live room', () => {
       ],
     };
     show(owned, true);
-    await screen.findByTestId('room-history');
+    await screen.findByTestId('room-history', {}, LOADED);
     expect(screen.queryByTestId('bid-box')).toBeNull();
     expect(screen.getByText('山东化肥贸易有限公司')).toBeTruthy();
   });

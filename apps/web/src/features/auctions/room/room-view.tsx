@@ -23,6 +23,7 @@ import { rememberLoginUrl } from '../../../shared/session-storage';
 import { useCurrentUser } from '../../../shared/use-current-user';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { useLang } from '../../../shared/use-lang';
+import { useAliasLabel } from './alias';
 import { BidBox } from './bid-box';
 import { Countdown, useServerNow } from './countdown';
 import { applyBid, applyExtended, applyResult, applyStatus, movedEnds, type Applied } from './room-state';
@@ -44,13 +45,19 @@ const OVERDUE_REREAD_MS = 2_000;
 /** Public modes show the best price and its bidder; free modes each bidder's own; mode 6 the clearing price and fills. */
 function LiveFigures({ room, piece }: { room: AuctionRoom; piece: AuctionRoomPiece }) {
   const { t } = useTranslation('auction');
+  const aliasLabel = useAliasLabel();
   const mode = room.space.spaceAuctionMode;
   const currency = room.space.currency;
   const money = (v: number | null) => formatPrice(v, { currency });
   const items: { key: string; label: string; value: string; testId: string }[] = [];
   if (mode === 1 || mode === 4) {
     items.push({ key: 'price', label: t('room.currentPrice'), value: money(piece.currentPrice), testId: 'room-current-price' });
-    items.push({ key: 'leader', label: t('room.leader'), value: piece.leaderAlias ?? t('room.noBids'), testId: 'room-leader' });
+    items.push({
+      key: 'leader',
+      label: t('room.leader'),
+      value: piece.leaderAlias ? aliasLabel(piece.leaderAlias) : t('room.noBids'),
+      testId: 'room-leader',
+    });
   } else if (mode === 2 || mode === 5) {
     items.push({ key: 'mine', label: t('room.myBid'), value: money(piece.myBid?.price ?? null), testId: 'room-my-bid' });
     items.push({ key: 'count', label: t('room.bidderCount'), value: String(piece.bidderCount), testId: 'room-bidder-count' });
@@ -112,6 +119,7 @@ export function BidHistory({
   showQuantity: boolean;
 }) {
   const { t } = useTranslation('auction');
+  const aliasLabel = useAliasLabel();
   const showCompany = bids.some((b) => b.companyName && !b.mine);
   return (
     <Table<AuctionRoomBid>
@@ -129,7 +137,7 @@ export function BidHistory({
           title: t('history.bidder'),
           render: (_, b) => (
             <span data-testid="history-bidder">
-              {b.alias}
+              {aliasLabel(b.alias)}
               {b.mine ? ` (${t('history.me')})` : ''}
             </span>
           ),
@@ -163,6 +171,7 @@ export function BidHistory({
 function RegistrationPanel({ data, onRegistered }: { data: AuctionRoom; onRegistered: () => void }) {
   const { t } = useTranslation('auction');
   const { message, modal } = useFeedback();
+  const aliasLabel = useAliasLabel();
   const user = useCurrentUser();
   const { space } = data;
   const deposit = formatPrice(space.deposit, { currency: space.currency });
@@ -171,7 +180,7 @@ function RegistrationPanel({ data, onRegistered }: { data: AuctionRoom; onRegist
     mutationFn: () => call(auctionTradeRoutes.register, { body: { spaceId: space.spaceId }, quiet: true }),
     onSuccess: (registration) => {
       setRefusal('');
-      message.success({ content: t('register.done', { alias: registration.alias }), duration: 3 });
+      message.success({ content: t('register.done', { alias: aliasLabel(registration.alias) }), duration: 3 });
       onRegistered();
     },
     onError: (err) => setRefusal(err instanceof ApiError && err.message ? err.message : t('failed')),
@@ -180,7 +189,7 @@ function RegistrationPanel({ data, onRegistered }: { data: AuctionRoom; onRegist
   if (data.myRegistration) {
     body = (
       <p data-testid="room-registered">
-        {t('register.registered', { alias: data.myRegistration.alias, time: formatDateTime(data.myRegistration.time) })}
+        {t('register.registered', { alias: aliasLabel(data.myRegistration.alias), time: formatDateTime(data.myRegistration.time) })}
       </p>
     );
   } else if (data.role === 'owner') {
