@@ -258,6 +258,16 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       });
     }
 
+    // A price the best price read so far already beats is refused without taking the space's
+    // lock: the best only ever improves, so it would be refused under the lock too. Everything
+    // else (times, state, the best again) is checked in the transaction.
+    if (isOpenOutcry(mode) && piece.best_price !== null) {
+      const limit = acceptableLimit(mode, { base, step }, Number(piece.best_price), null);
+      if (!meetsLimit(mode, body.price, limit)) {
+        throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, space!.currency) });
+      }
+    }
+
     try {
       return await writes.write(
         { actorUserId: userId, account: member.account, action: 'bid', target: `auction:${spaceId}` },
