@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Drawer, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUCTION_LIMITS, type ManagedAuctionSpace } from '@portal/contracts/auction-trade';
-import { AUCTION_MODES, SPACE_STATUSES, enumLabel } from '@portal/contracts/constants';
 import { auctionTradeRoutes } from '@portal/contracts/routes/auction-trade';
 import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { formatDateTime } from '../../shared/format';
-import { LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
-import { useLang } from '../../shared/use-lang';
 import { AuctionSpaceDetail, SpaceStatusTag, roomHref } from './auction-space-detail';
+import { SpaceStatusTabs, SpaceTable } from './auction-space-list';
 import { Money } from './money';
 import { usePaging } from './paging';
 import { ReasonDialog } from './reason-dialog';
@@ -33,7 +31,6 @@ export function operatorSpaceActions(space: Pick<ManagedAuctionSpace, 'spaceStat
 /** 竞价审核 (operator): approve or reject submitted spaces; suspend and resume approved or running ones, with a reason. */
 export function AuctionReviewPage() {
   const { t } = useTranslation('auction');
-  const lang = useLang();
   const client = useQueryClient();
   const { message, modal } = useFeedback();
   const [status, setStatus] = useState<number>(1);
@@ -108,54 +105,29 @@ export function AuctionReviewPage() {
   };
   return (
     <Card className="tc-page">
-      <Tabs
-        activeKey={String(status)}
+      <SpaceStatusTabs
+        tabs={REVIEW_TABS}
+        value={String(status)}
         onChange={(key) => {
           setStatus(Number(key));
           paging.reset();
         }}
-        items={REVIEW_TABS.map((s) => ({ key: String(s), label: enumLabel(SPACE_STATUSES, s, lang) }))}
       />
-      {rows.isError ? (
-        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
-      ) : (
-        <Table<ManagedAuctionSpace>
-          rowKey="spaceId"
-          loading={rows.isFetching}
-          dataSource={rows.data?.items}
-          pagination={paging.pagination(rows.data?.totalItem)}
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: t('review.empty') }}
-          columns={[
-            {
-              title: t('space.spaceName'),
-              render: (_, r) => (
-                <div>
-                  <div>{r.spaceName}</div>
-                  <Typography.Text type="secondary">
-                    {enumLabel(AUCTION_MODES, r.spaceAuctionMode, lang)} · {t('space.pieceCount', { count: r.itemList.length })}
-                  </Typography.Text>
-                </div>
-              ),
-            },
-            { title: t('space.owner'), dataIndex: 'spaceInfoUser' },
-            { title: t('space.status'), render: (_, r) => <SpaceStatusTag space={r} /> },
-            {
-              title: t('space.time'),
-              className: 'tc-num',
-              render: (_, r) => (
-                <div>
-                  <div>{formatDateTime(r.auctionBeginTime)}</div>
-                  <div className="tc-muted">~ {formatDateTime(r.auctionEndTime)}</div>
-                </div>
-              ),
-            },
-            { title: t('space.deposit'), align: 'right', render: (_, r) => <Money cents={r.deposit} currency={r.currency} /> },
-            { title: t('space.updatedAt'), className: 'tc-num', render: (_, r) => formatDateTime(r.updatedAt) },
-            { title: t('actions'), key: 'actions', fixed: 'right', render: (_, r) => actions(r) },
-          ]}
-        />
-      )}
+      <SpaceTable<ManagedAuctionSpace>
+        rows={rows}
+        paging={paging}
+        empty={t('review.empty')}
+        subtitle="pieces"
+        before={[
+          { title: t('space.owner'), dataIndex: 'spaceInfoUser' },
+          { title: t('space.status'), render: (_, r) => <SpaceStatusTag space={r} /> },
+        ]}
+        after={[
+          { title: t('space.deposit'), align: 'right', render: (_, r) => <Money cents={r.deposit} currency={r.currency} /> },
+          { title: t('space.updatedAt'), className: 'tc-num', render: (_, r) => formatDateTime(r.updatedAt) },
+          { title: t('actions'), key: 'actions', fixed: 'right', render: (_, r) => actions(r) },
+        ]}
+      />
       <Drawer
         open={Boolean(viewing)}
         size="large"

@@ -88,6 +88,7 @@ export function AuctionSpaceFormDialog({ space, onClose, onSaved }: AuctionSpace
     );
   };
   const required = { required: true, message: t('form.required') };
+  const atMost = (max: number) => ({ max, message: t('form.tooLong', { max }) });
   const money = (name: string) => ({
     validator: (_: unknown, v: string) =>
       v === undefined || v === null || v === '' || (centsOf(v) ?? -1) >= 0
@@ -152,20 +153,12 @@ export function AuctionSpaceFormDialog({ space, onClose, onSaved }: AuctionSpace
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="spaceName"
-              label={t('form.spaceName')}
-              rules={[required, { max: AUCTION_LIMITS.spaceNameMax, message: t('form.tooLong', { max: AUCTION_LIMITS.spaceNameMax }) }]}
-            >
+            <Form.Item name="spaceName" label={t('form.spaceName')} rules={[required, atMost(AUCTION_LIMITS.spaceNameMax)]}>
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="name"
-              label={t('form.category')}
-              rules={[required, { max: AUCTION_LIMITS.categoryMax, message: t('form.tooLong', { max: AUCTION_LIMITS.categoryMax }) }]}
-            >
+            <Form.Item name="name" label={t('form.category')} rules={[required, atMost(AUCTION_LIMITS.categoryMax)]}>
               <Input />
             </Form.Item>
           </Col>
@@ -264,29 +257,17 @@ export function AuctionSpaceFormDialog({ space, onClose, onSaved }: AuctionSpace
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="deliveryPlace"
-              label={t('form.spaceDeliveryPlace')}
-              rules={[{ max: AUCTION_LIMITS.placeMax, message: t('form.tooLong', { max: AUCTION_LIMITS.placeMax }) }]}
-            >
+            <Form.Item name="deliveryPlace" label={t('form.spaceDeliveryPlace')} rules={[atMost(AUCTION_LIMITS.placeMax)]}>
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="contactName"
-              label={t('form.contactName')}
-              rules={[{ max: AUCTION_LIMITS.contactMax, message: t('form.tooLong', { max: AUCTION_LIMITS.contactMax }) }]}
-            >
+            <Form.Item name="contactName" label={t('form.contactName')} rules={[atMost(AUCTION_LIMITS.contactMax)]}>
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="contactPhone"
-              label={t('form.contactPhone')}
-              rules={[{ max: AUCTION_LIMITS.contactMax, message: t('form.tooLong', { max: AUCTION_LIMITS.contactMax }) }]}
-            >
+            <Form.Item name="contactPhone" label={t('form.contactPhone')} rules={[atMost(AUCTION_LIMITS.contactMax)]}>
               <Input />
             </Form.Item>
           </Col>
@@ -317,10 +298,7 @@ export function AuctionSpaceFormDialog({ space, onClose, onSaved }: AuctionSpace
                       <Form.Item
                         name={[field.name, 'pieceName']}
                         label={t('form.pieceName')}
-                        rules={[
-                          required,
-                          { max: AUCTION_LIMITS.pieceNameMax, message: t('form.tooLong', { max: AUCTION_LIMITS.pieceNameMax }) },
-                        ]}
+                        rules={[required, atMost(AUCTION_LIMITS.pieceNameMax)]}
                       >
                         <Input />
                       </Form.Item>
@@ -346,7 +324,7 @@ export function AuctionSpaceFormDialog({ space, onClose, onSaved }: AuctionSpace
                         name={[field.name, 'statUnit']}
                         label={t('form.unit')}
                         extra={t('form.unitHint')}
-                        rules={[{ max: AUCTION_LIMITS.unitMax, message: t('form.tooLong', { max: AUCTION_LIMITS.unitMax }) }]}
+                        rules={[atMost(AUCTION_LIMITS.unitMax)]}
                       >
                         <Input />
                       </Form.Item>
@@ -420,7 +398,7 @@ export function AuctionSpaceFormDialog({ space, onClose, onSaved }: AuctionSpace
                       <Form.Item
                         name={[field.name, 'deliveryPlace']}
                         label={t('form.deliveryPlace')}
-                        rules={[required, { max: AUCTION_LIMITS.placeMax, message: t('form.tooLong', { max: AUCTION_LIMITS.placeMax }) }]}
+                        rules={[required, atMost(AUCTION_LIMITS.placeMax)]}
                       >
                         <Input />
                       </Form.Item>
@@ -445,12 +423,7 @@ export function AuctionSpaceFormDialog({ space, onClose, onSaved }: AuctionSpace
             </div>
           )}
         </Form.List>
-        <Form.Item
-          name="remark"
-          label={t('form.remark')}
-          rules={[{ max: AUCTION_LIMITS.remarkMax, message: t('form.tooLong', { max: AUCTION_LIMITS.remarkMax }) }]}
-          style={{ marginTop: 16 }}
-        >
+        <Form.Item name="remark" label={t('form.remark')} rules={[atMost(AUCTION_LIMITS.remarkMax)]} style={{ marginTop: 16 }}>
           <Input.TextArea rows={2} showCount maxLength={AUCTION_LIMITS.remarkMax} />
         </Form.Item>
         <Form.Item name="description" label={t('form.description')}>

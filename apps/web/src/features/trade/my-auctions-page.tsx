@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Drawer, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ManagedAuctionSpace } from '@portal/contracts/auction-trade';
-import { AUCTION_MODES, SPACE_STATUSES, enumLabel } from '@portal/contracts/constants';
 import { auctionTradeRoutes } from '@portal/contracts/routes/auction-trade';
 import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
-import { formatDateTime } from '../../shared/format';
-import { LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
-import { useLang } from '../../shared/use-lang';
 import { AuctionSpaceDetail, SpaceStatusTag, roomHref } from './auction-space-detail';
 import { AuctionSpaceFormDialog } from './auction-space-form';
+import { SpaceStatusTabs, SpaceTable } from './auction-space-list';
 import { usePaging } from './paging';
 import { useOpenParam } from './use-open-param';
 import './trade.css';
@@ -36,7 +33,6 @@ export function ownerSpaceActions(space: Pick<ManagedAuctionSpace, 'spaceStatus'
 /** 我的竞价: the company's auction spaces by status; create, edit, submit, withdraw and decide on reserves. */
 export function MyAuctionsPage() {
   const { t } = useTranslation('auction');
-  const lang = useLang();
   const client = useQueryClient();
   const { message, modal } = useFeedback();
   const [status, setStatus] = useState<string>(ALL);
@@ -124,67 +120,40 @@ export function MyAuctionsPage() {
           {t('mine.create')}
         </Button>
       </div>
-      <Tabs
-        activeKey={status}
+      <SpaceStatusTabs
+        tabs={MY_SPACE_TABS}
+        all={ALL}
+        value={status}
         onChange={(key) => {
           setStatus(key);
           paging.reset();
         }}
-        items={[
-          { key: ALL, label: t('all') },
-          ...MY_SPACE_TABS.map((s) => ({ key: String(s), label: enumLabel(SPACE_STATUSES, s, lang) })),
+      />
+      <SpaceTable<ManagedAuctionSpace>
+        rows={rows}
+        paging={paging}
+        empty={t('mine.empty')}
+        subtitle="pieces"
+        before={[
+          {
+            title: t('space.status'),
+            render: (_, r) => (
+              <div>
+                <SpaceStatusTag space={r} />
+                {(r.spaceStatus === 3 || r.suspended) && r.reviewRemark ? (
+                  <div className="tc-remark" data-testid="space-review-remark">
+                    {r.reviewRemark}
+                  </div>
+                ) : null}
+              </div>
+            ),
+          },
+        ]}
+        after={[
+          { title: t('space.registrations'), dataIndex: 'registrationCount', align: 'right' },
+          { title: t('actions'), key: 'actions', fixed: 'right', render: (_, r) => actions(r) },
         ]}
       />
-      {rows.isError ? (
-        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
-      ) : (
-        <Table<ManagedAuctionSpace>
-          rowKey="spaceId"
-          loading={rows.isFetching}
-          dataSource={rows.data?.items}
-          pagination={paging.pagination(rows.data?.totalItem)}
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: t('mine.empty') }}
-          columns={[
-            {
-              title: t('space.spaceName'),
-              render: (_, r) => (
-                <div>
-                  <div>{r.spaceName}</div>
-                  <Typography.Text type="secondary">
-                    {enumLabel(AUCTION_MODES, r.spaceAuctionMode, lang)} · {t('space.pieceCount', { count: r.itemList.length })}
-                  </Typography.Text>
-                </div>
-              ),
-            },
-            {
-              title: t('space.status'),
-              render: (_, r) => (
-                <div>
-                  <SpaceStatusTag space={r} />
-                  {(r.spaceStatus === 3 || r.suspended) && r.reviewRemark ? (
-                    <div className="tc-remark" data-testid="space-review-remark">
-                      {r.reviewRemark}
-                    </div>
-                  ) : null}
-                </div>
-              ),
-            },
-            {
-              title: t('space.time'),
-              className: 'tc-num',
-              render: (_, r) => (
-                <div>
-                  <div>{formatDateTime(r.auctionBeginTime)}</div>
-                  <div className="tc-muted">~ {formatDateTime(r.auctionEndTime)}</div>
-                </div>
-              ),
-            },
-            { title: t('space.registrations'), dataIndex: 'registrationCount', align: 'right' },
-            { title: t('actions'), key: 'actions', fixed: 'right', render: (_, r) => actions(r) },
-          ]}
-        />
-      )}
       <Drawer
         open={Boolean(viewing)}
         size="large"

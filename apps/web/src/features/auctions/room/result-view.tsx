@@ -10,7 +10,7 @@ import { formatPrice, formatQuantity } from '../../../shared/format';
 import { LoadError } from '../../../shared/query-state';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { useLang } from '../../../shared/use-lang';
-import { useAliasLabel } from './alias';
+import { useAliasLabel } from '../../../shared/auction-alias';
 import { timeOf } from './time-of';
 import './room.css';
 

@@ -23,7 +23,7 @@ import { rememberLoginUrl } from '../../../shared/session-storage';
 import { useCurrentUser } from '../../../shared/use-current-user';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { useLang } from '../../../shared/use-lang';
-import { useAliasLabel } from './alias';
+import { useAliasLabel } from '../../../shared/auction-alias';
 import { BidBox } from './bid-box';
 import { Countdown, useServerNow } from './countdown';
 import { applyBid, applyExtended, applyResult, applyStatus, movedEnds, type Applied } from './room-state';
