@@ -51,7 +51,12 @@ function LiveFigures({ room, piece }: { room: AuctionRoom; piece: AuctionRoomPie
   const money = (v: number | null) => formatPrice(v, { currency });
   const items: { key: string; label: string; value: string; testId: string }[] = [];
   if (mode === 1 || mode === 4) {
-    items.push({ key: 'price', label: t('room.currentPrice'), value: money(piece.currentPrice), testId: 'room-current-price' });
+    items.push({
+      key: 'price',
+      label: t(mode === 1 ? 'room.highestPrice' : 'room.lowestPrice'),
+      value: money(piece.currentPrice),
+      testId: 'room-current-price',
+    });
     items.push({
       key: 'leader',
       label: t('room.leader'),
