@@ -567,6 +567,14 @@ export const auctionTradeEndpoints = {
     answer: managedAuctionSpaceSchema,
     summary: 'Let a suspended space take bids again (ends passed while suspended move by the pause)',
   },
+  adminWithdraw: {
+    method: 'POST',
+    path: '/auction/ws/auctionSpaceInfo/adminWithdraw',
+    access: { permission: AUCTION_REVIEW_PERMISSION },
+    body: auctionReasonBodySchema,
+    answer: managedAuctionSpaceSchema,
+    summary: 'Withdraw a suspended space for cause (it ends without a result; registration deposits are released)',
+  },
   register: {
     method: 'POST',
     path: '/auction/ws/auctionSpaceInfo/register',

@@ -201,6 +201,14 @@ export const MESSAGE_TEMPLATES = {
       '競價「{spaceName}」已被發佈方撤回，您的報名保證金已解凍。',
     ],
   ),
+  'auction.cancelled': t(
+    ['竞价已被平台终止', 'Auction withdrawn by the platform', '競價已被平台終止'],
+    [
+      '竞价“{spaceName}”已被平台终止：{reason}。报名保证金已解冻。',
+      'The platform withdrew the auction “{spaceName}”: {reason}. Registration deposits were released.',
+      '競價「{spaceName}」已被平台終止：{reason}。報名保證金已解凍。',
+    ],
+  ),
   'auction.won': t(
     ['竞价成交', 'Auction won', '競價成交'],
     [

@@ -14,6 +14,7 @@ export const auctionTradeRoutes = routeTable<typeof auctionTradeEndpoints>()({
   review: { method: 'POST', path: '/auction/ws/auctionSpaceInfo/review' },
   suspend: { method: 'POST', path: '/auction/ws/auctionSpaceInfo/suspend' },
   resume: { method: 'POST', path: '/auction/ws/auctionSpaceInfo/resume' },
+  adminWithdraw: { method: 'POST', path: '/auction/ws/auctionSpaceInfo/adminWithdraw' },
   register: { method: 'POST', path: '/auction/ws/auctionSpaceInfo/register' },
   room: { method: 'POST', path: '/auction/ws/auctionSpaceInfo/room' },
   place: { method: 'POST', path: '/auction/ws/bid/place' },

@@ -303,6 +303,32 @@ describe('withdrawal and suspension', () => {
   });
 });
 
+describe('an operator withdrawing a suspended space', () => {
+  it('ends it without a result and gives every deposit back; a running space must be suspended first', async () => {
+    const w = window();
+    const space = await a.running('supplier01', ['buyer02'], { auctionBeginTime: w.auctionBeginTime, auctionEndTime: w.auctionEndTime });
+    await a.bid('buyer02', space, 60_000);
+    const notSuspended = await a.refused('admin', '/auction/ws/auctionSpaceInfo/adminWithdraw', { spaceId: space.spaceId, reason: '违规' });
+    expect(notSuspended.code).toBe('120001');
+    await a.ok('admin', '/auction/ws/auctionSpaceInfo/suspend', { spaceId: space.spaceId, reason: '涉嫌串标' });
+    const ended = await a.ok<ManagedAuctionSpace>('admin', '/auction/ws/auctionSpaceInfo/adminWithdraw', {
+      spaceId: space.spaceId,
+      reason: '经核实存在串标，终止本场',
+    });
+    expect(ended).toMatchObject({ spaceStatus: 5, suspended: false, reviewRemark: '经核实存在串标，终止本场' });
+    const reg = await a.database.db
+      .selectFrom('auction_registrations')
+      .select('deposit_state')
+      .where('space_id', '=', Number(space.spaceId))
+      .executeTakeFirstOrThrow();
+    expect(reg.deposit_state).toBe('released');
+    a.clock.set(w.end);
+    await a.runDue();
+    expect((await detail('supplier01', space.spaceId)).spaceStatus).toBe(5);
+    expect((await a.refused('buyer02', '/auction/ws/auctionSpaceInfo/result', { spaceId: space.spaceId })).code).toBe('140013');
+  });
+});
+
 describe('restart during a running auction', () => {
   it('a second app on the same database closes the piece once', async () => {
     const w = window();

@@ -452,6 +452,38 @@ export function createAuctionSpacesService(deps: AuctionDeps) {
     },
 
     /**
+     * An operator ends a suspended space for cause (status 5): no result, its jobs cancelled,
+     * every registration deposit released, the owner and the registered companies told why.
+     */
+    async adminWithdraw(userId: number, body: z.output<typeof auctionReasonBodySchema>): Promise<ManagedAuctionSpace> {
+      const spaceId = Number(body.spaceId);
+      return writes.write({ actorUserId: userId, action: 'adminWithdraw', target: `auction:${spaceId}` }, async (trx, emit) => {
+        await repo.lockSpace(trx, spaceId);
+        const space = await repo.findSpace(spaceId, trx);
+        if (!space || space.space_status === 0) throw new AppError('NOT_FOUND');
+        if (space.suspended !== 1 || ![2, 4].includes(space.space_status)) throw spaceStateRefusal(space.space_status);
+        const at = now().toISOString();
+        await repo.updateSpace(trx, spaceId, { space_status: 5, suspended: 0, review_remark: body.reason, updated_at: at });
+        await scheduler.cancel(trx, AUCTION_JOBS.start, String(spaceId));
+        for (const p of await repo.pieces(spaceId, trx)) await scheduler.cancel(trx, AUCTION_JOBS.close, String(p.id));
+        const companies = await involved(trx, space);
+        await releaseAll(trx, space, userId, emit);
+        for (const companyId of companies) {
+          await notify(
+            trx,
+            companyId,
+            { kind: 'auction.cancelled', params: { spaceName: space.space_name, reason: body.reason }, link: roomLink(space, '2') },
+            emit,
+          );
+        }
+        const next = (await repo.findSpace(spaceId, trx))!;
+        changed(emit, next, 'adminWithdraw', companies);
+        emitStatus(emit, next, await repo.pieces(spaceId, trx));
+        return view(next, false, trx);
+      });
+    },
+
+    /**
      * Registers the caller's company: open spaces take any company, invited ones the owner's
      * supplier list (others get 404, as for a record they may not see). The deposit is frozen and
      * the alias given in the same transaction; registering again answers the same registration.

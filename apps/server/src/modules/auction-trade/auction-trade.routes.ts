@@ -22,6 +22,7 @@ export function registerAuctionTradeRoutes(
   registerEndpoint(app, d.access, ep.review, async ({ body, session }) => spaces.review(session.userId, body));
   registerEndpoint(app, d.access, ep.suspend, async ({ body, session }) => spaces.suspend(session.userId, body));
   registerEndpoint(app, d.access, ep.resume, async ({ body, session }) => spaces.resume(session.userId, body));
+  registerEndpoint(app, d.access, ep.adminWithdraw, async ({ body, session }) => spaces.adminWithdraw(session.userId, body));
   registerEndpoint(app, d.access, ep.register, async ({ body, session }) => spaces.register(session.userId, Number(body.spaceId)));
   registerEndpoint(app, d.access, ep.room, async ({ body, session }) => bidding.room(session?.userId ?? null, Number(body.spaceId)));
   registerEndpoint(app, d.access, ep.place, async ({ body, session }) => bidding.place(session.userId, body));
