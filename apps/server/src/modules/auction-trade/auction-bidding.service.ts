@@ -38,7 +38,7 @@ import {
   type Winner,
 } from './auction-rules';
 import { AUCTION_JOBS, AUCTION_ROUTES, AUCTION_TOPIC, emitStatus, registrationReference, type AuctionDeps } from './auction-spaces.service';
-import { aliasOf, toBid, toManagedPiece, toRoomBid } from './auction-views';
+import { aliasOf, num, toBid, toManagedPiece, toRoomBid } from './auction-views';
 
 /** The orders module as auctions use it: orders made by a result, and the orders of a space. */
 export interface AuctionOrders {
@@ -146,8 +146,6 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       best,
     };
   }
-
-  const num = (v: number | string | bigint | null): number | null => (v === null ? null : Number(v));
 
   async function roomPiece(space: SpaceRow, piece: PieceRow, viewer: Viewer, names: Map<number, string>): Promise<AuctionRoomPiece> {
     const mode = space.space_auction_mode;
@@ -275,20 +273,21 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
           // The space's row first: every other bid of the space waits here until this one commits.
           const taken = await repo.takeSeq(trx, spaceId);
           const at = now().toISOString();
-          const p = await repo.findPiece(pieceId, trx);
+          const read = await repo.pieceWithOwnBid(trx, pieceId, companyId);
+          const p = read?.piece;
+          const own = read?.own;
           const s = taken?.space ?? (await repo.findSpace(spaceId, trx));
           const refusal = refusalOf(s, p, at) ?? (taken ? null : new AppError('AUCTION_ENDED'));
           if (refusal || !taken || !s || !p) throw refusal ?? new AppError('AUCTION_ENDED');
-          const own = await repo.liveBid(pieceId, companyId, trx);
           // The piece keeps its best valid price (modes 1, 4, 6); in modes 1 and 4 it is the last accepted bid.
           const best = p.best_price === null ? null : Number(p.best_price);
-          const limit = acceptableLimit(mode, { base, step }, best, own ? Number(own.price) : null);
+          const limit = acceptableLimit(mode, { base, step }, best, own ? own.price : null);
           if (!meetsLimit(mode, body.price, limit)) {
             throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, s.currency) });
           }
           // Mode 6 lets a company keep its price and change only the quantity; an identical bid changes nothing.
-          if (mode === 6 && own && Number(own.price) === body.price && Number(own.quantity_milli) === quantityMilli) {
-            throw new AppError('AUCTION_BID_TOO_LOW', { limit: money(Number(own.price) + step, s.currency) });
+          if (mode === 6 && own && own.price === body.price && own.quantityMilli === quantityMilli) {
+            throw new AppError('AUCTION_BID_TOO_LOW', { limit: money(own.price + step, s.currency) });
           }
           const seq = taken.seq;
           const digest = chainDigest(taken.previous, {

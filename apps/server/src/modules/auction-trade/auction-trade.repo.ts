@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuctionBidTable, AuctionPieceTable, AuctionRegistrationTable, AuctionSpaceTable } from '../../db/schema';
 import { pageAndTotal } from '../../platform/table-repo';
@@ -223,6 +223,25 @@ export function createAuctionTradeRepo(db: Db) {
         .where('company_id', '=', companyId)
         .where('request_id', '=', requestId)
         .executeTakeFirst();
+    },
+
+    /** A piece and the company's live bid on it (its newest), in one read: the bid path's under the lock. */
+    async pieceWithOwnBid(trx: Trx, pieceId: number, companyId: number) {
+      const row = await trx
+        .selectFrom('auction_pieces as p')
+        .leftJoin('auction_bids as b', (join) =>
+          join.on(
+            sql<SqlBool>`b.id = (select max(x.id) from auction_bids x where x.piece_id = p.id and x.company_id = ${companyId} and x.state = 'valid')`,
+          ),
+        )
+        .selectAll('p')
+        .select(['b.id as own_id', 'b.price as own_price', 'b.quantity_milli as own_quantity_milli'])
+        .where('p.id', '=', pieceId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { own_id, own_price, own_quantity_milli, ...piece } = row;
+      const own = own_id === null ? undefined : { id: own_id, price: Number(own_price), quantityMilli: Number(own_quantity_milli) };
+      return { piece: piece as PieceRow, own };
     },
 
     /** A company's live bid on a piece. */

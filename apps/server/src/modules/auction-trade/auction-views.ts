@@ -13,7 +13,8 @@ import type { BidRow, PieceRow, RegistrationRow, SpaceRow } from './auction-trad
 /** What other companies see of a bidder: 竞买人 N, fixed for the space. */
 export const aliasOf = (aliasNo: number): string => `竞买人 ${aliasNo}`;
 
-const num = (v: number | string | bigint | null): number | null => (v === null ? null : Number(v));
+/** A nullable numeric column as a number or null (PostgreSQL answers bigint as text). */
+export const num = (v: number | string | bigint | null): number | null => (v === null ? null : Number(v));
 
 /** A piece as its owner (with its reserve) or an operator (`withReserve` false) sees it. */
 export function toManagedPiece(p: PieceRow, varietyName: string, withReserve: boolean): ManagedAuctionPiece {
