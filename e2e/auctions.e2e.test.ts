@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signIn } from './support/browser';
+import { baseURL, launch, newPage, screenshot, signIn } from './support/browser';
 
 /**
  * A live auction with four people at once: supplier01 publishes a public ascending auction that
@@ -300,5 +300,30 @@ describe('a live auction, from publishing to result', { timeout: 300_000 }, () =
       await screenshot(page, `auctions-result-${lang}`);
       await context.close();
     }
+  });
+});
+
+describe('the auction pages in three languages', { timeout: 240_000 }, () => {
+  it.each(['en-US', 'zh-TW', 'zh-CN'])('%s', async (lang) => {
+    for (const page of [supplier, buyer2, admin]) {
+      await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL() }]);
+    }
+    const shots: [Page, string, string][] = [
+      [supplier, '/trade/auctions', 'mine'],
+      [buyer2, '/trade/auction-registrations', 'registrations'],
+      [admin, '/admin/auction-review', 'review'],
+    ];
+    for (const [page, path, name] of shots) {
+      await page.goto(path);
+      await page.locator('.ant-table-wrapper').filter({ visible: true }).first().waitFor();
+      await poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').filter({ visible: true }).count()).toBe(0);
+      await screenshot(page, `auctions-${name}-${lang}`);
+    }
+    // The owner's space in its drawer: the pieces with the reserve column and the deal.
+    await supplier.goto('/trade/auctions');
+    await row(supplier, NAME).getByRole('button').first().click();
+    await supplier.getByTestId('space-pieces').filter({ visible: true }).waitFor();
+    await screenshot(supplier, `auctions-mine-detail-${lang}`);
+    expect(await supplier.evaluate(() => document.documentElement.lang)).toBe(lang);
   });
 });
