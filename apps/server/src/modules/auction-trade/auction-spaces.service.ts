@@ -425,14 +425,14 @@ export function createAuctionSpacesService(deps: AuctionDeps) {
         if (!space || space.space_status === 0) throw new AppError('NOT_FOUND');
         if (space.suspended !== 1) throw spaceStateRefusal(space.space_status);
         const at = now();
-        const pauseMs = Math.max(0, at.getTime() - new Date(space.suspended_at).getTime());
+        // Only bidding time is given back: the part of the pause after the start.
+        const pausedFrom = Math.max(new Date(space.suspended_at).getTime(), new Date(space.begin_at).getTime());
+        const pauseMs = Math.max(0, at.getTime() - pausedFrom);
         await repo.updateSpace(trx, spaceId, { suspended: 0, suspended_at: '', review_remark: body.reason, updated_at: at.toISOString() });
-        // Only bidding time is given back: a pause wholly before the start costs nothing.
-        const lostBidding = at.getTime() > new Date(space.begin_at).getTime();
         for (const p of await repo.pieces(spaceId, trx)) {
           if (p.trade_status !== 0) continue;
-          const end = new Date(new Date(p.end_at).getTime() + (lostBidding ? pauseMs : 0));
-          if (lostBidding) await repo.updatePiece(trx, p.id, { end_at: end.toISOString() });
+          const end = new Date(new Date(p.end_at).getTime() + pauseMs);
+          if (pauseMs > 0) await repo.updatePiece(trx, p.id, { end_at: end.toISOString() });
           await scheduler.schedule(trx, { kind: AUCTION_JOBS.close, key: String(p.id), runAt: end });
         }
         const companies = await involved(trx, space);
