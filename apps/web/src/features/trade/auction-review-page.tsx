@@ -68,13 +68,15 @@ export function AuctionReviewPage() {
       cancelText: t('cancel'),
       onOk: () => decide.mutateAsync({ decision: 'approve', spaceId: space.spaceId, reason: '' }).catch(() => undefined),
     });
-  const actions = (r: ManagedAuctionSpace) => {
+  const actions = (r: ManagedAuctionSpace, inDrawer = false) => {
     const can = operatorSpaceActions(r);
     return (
       <Space size={0} wrap>
-        <Button type="link" size="small" onClick={() => setViewingId(r.spaceId)}>
-          {t('mine.view')}
-        </Button>
+        {inDrawer ? null : (
+          <Button type="link" size="small" onClick={() => setViewingId(r.spaceId)}>
+            {t('mine.view')}
+          </Button>
+        )}
         {can.review ? (
           <>
             <Button type="link" size="small" onClick={() => approve(r)}>
@@ -125,7 +127,7 @@ export function AuctionReviewPage() {
         after={[
           { title: t('space.deposit'), align: 'right', render: (_, r) => <Money cents={r.deposit} currency={r.currency} /> },
           { title: t('space.updatedAt'), className: 'tc-num', render: (_, r) => formatDateTime(r.updatedAt) },
-          { title: t('actions'), key: 'actions', fixed: 'right', render: (_, r) => actions(r) },
+          { title: t('actions'), key: 'actions', fixed: 'right', width: 220, render: (_, r) => actions(r) },
         ]}
       />
       <Drawer
@@ -133,7 +135,7 @@ export function AuctionReviewPage() {
         size="large"
         title={viewing?.spaceName}
         onClose={() => setViewingId(null)}
-        extra={viewing ? actions(viewing) : null}
+        extra={viewing ? actions(viewing, true) : null}
       >
         {viewing ? <AuctionSpaceDetail space={viewing} owner={false} /> : null}
       </Drawer>

@@ -63,6 +63,7 @@ export function SpaceTable<T extends ManagedAuctionSpace>({ rows, paging, empty,
       columns={[
         {
           title: t('space.spaceName'),
+          width: 260,
           render: (_, r) => (
             <div>
               <div>{r.spaceName}</div>
@@ -78,6 +79,7 @@ export function SpaceTable<T extends ManagedAuctionSpace>({ rows, paging, empty,
         {
           title: t('space.time'),
           className: 'tc-num',
+          width: 190,
           render: (_, r) => (
             <div>
               <div>{formatDateTime(r.auctionBeginTime)}</div>

@@ -77,13 +77,15 @@ export function MyAuctionsPage() {
       cancelText: t('cancel'),
       onOk: () => act.mutateAsync({ kind: 'withdraw', spaceId: space.spaceId }).catch(() => undefined),
     });
-  const actions = (r: ManagedAuctionSpace) => {
+  const actions = (r: ManagedAuctionSpace, inDrawer = false) => {
     const can = ownerSpaceActions(r);
     return (
       <Space size={0} wrap>
-        <Button type="link" size="small" onClick={() => setViewingId(r.spaceId)}>
-          {can.decide ? t('mine.decide') : t('mine.view')}
-        </Button>
+        {inDrawer ? null : (
+          <Button type="link" size="small" onClick={() => setViewingId(r.spaceId)}>
+            {can.decide ? t('mine.decide') : t('mine.view')}
+          </Button>
+        )}
         {can.edit ? (
           <Button type="link" size="small" onClick={() => setEditing(r)}>
             {t('mine.edit')}
@@ -150,8 +152,8 @@ export function MyAuctionsPage() {
           },
         ]}
         after={[
-          { title: t('space.registrations'), dataIndex: 'registrationCount', align: 'right' },
-          { title: t('actions'), key: 'actions', fixed: 'right', render: (_, r) => actions(r) },
+          { title: t('space.registrations'), dataIndex: 'registrationCount', align: 'right', width: 140 },
+          { title: t('actions'), key: 'actions', fixed: 'right', width: 240, render: (_, r) => actions(r) },
         ]}
       />
       <Drawer
@@ -159,7 +161,7 @@ export function MyAuctionsPage() {
         size="large"
         title={viewing?.spaceName}
         onClose={() => setViewingId(null)}
-        extra={viewing ? actions(viewing) : null}
+        extra={viewing ? actions(viewing, true) : null}
       >
         {viewing ? <AuctionSpaceDetail space={viewing} owner /> : null}
       </Drawer>
