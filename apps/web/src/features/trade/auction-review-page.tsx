@@ -17,7 +17,7 @@ import './trade.css';
 
 /** The statuses the operator's queue filters by (never drafts). */
 const REVIEW_TABS = [1, 2, 4, 3, 7, 8, 6, 5] as const;
-type Decision = 'reject' | 'suspend' | 'resume';
+type Decision = 'reject' | 'suspend' | 'resume' | 'terminate';
 
 /** What the operator may do with a space in its state. */
 export function operatorSpaceActions(space: Pick<ManagedAuctionSpace, 'spaceStatus' | 'suspended'>) {
@@ -25,6 +25,8 @@ export function operatorSpaceActions(space: Pick<ManagedAuctionSpace, 'spaceStat
     review: space.spaceStatus === 1,
     suspend: (space.spaceStatus === 2 || space.spaceStatus === 4) && !space.suspended,
     resume: space.suspended,
+    /** A suspended space may also be ended for cause: no result, every deposit released. */
+    terminate: space.suspended,
   };
 }
 
@@ -51,6 +53,7 @@ export function AuctionReviewPage() {
       if (decision === 'reject')
         return call(auctionTradeRoutes.review, { body: { spaceId, pass: false, reviewRemark: reason }, quiet: true });
       if (decision === 'suspend') return call(auctionTradeRoutes.suspend, { body: { spaceId, reason }, quiet: true });
+      if (decision === 'terminate') return call(auctionTradeRoutes.adminWithdraw, { body: { spaceId, reason }, quiet: true });
       return call(auctionTradeRoutes.resume, { body: { spaceId, reason }, quiet: true });
     },
     onSuccess: (_, { decision }) => {
@@ -95,6 +98,11 @@ export function AuctionReviewPage() {
         {can.resume ? (
           <Button type="link" size="small" onClick={() => setAsking({ decision: 'resume', space: r })}>
             {t('review.resume')}
+          </Button>
+        ) : null}
+        {can.terminate ? (
+          <Button type="link" size="small" danger onClick={() => setAsking({ decision: 'terminate', space: r })}>
+            {t('review.terminate')}
           </Button>
         ) : null}
         {r.spaceStatus === 2 || r.spaceStatus >= 4 ? (

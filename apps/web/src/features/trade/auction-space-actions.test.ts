@@ -22,10 +22,30 @@ describe('what each side may do with a space', () => {
     expect(ownerSpaceActions({ spaceStatus: 7, itemList: pieces(1, 2) }).decide).toBe(false);
   });
 
-  it('lets the operator review pending spaces, suspend approved or running ones and resume suspended ones', () => {
-    expect(operatorSpaceActions({ spaceStatus: 1, suspended: false })).toEqual({ review: true, suspend: false, resume: false });
-    expect(operatorSpaceActions({ spaceStatus: 2, suspended: false })).toEqual({ review: false, suspend: true, resume: false });
-    expect(operatorSpaceActions({ spaceStatus: 4, suspended: true })).toEqual({ review: false, suspend: false, resume: true });
-    expect(operatorSpaceActions({ spaceStatus: 7, suspended: false })).toEqual({ review: false, suspend: false, resume: false });
+  it('lets the operator review pending spaces, suspend approved or running ones, and resume or end suspended ones', () => {
+    expect(operatorSpaceActions({ spaceStatus: 1, suspended: false })).toEqual({
+      review: true,
+      suspend: false,
+      resume: false,
+      terminate: false,
+    });
+    expect(operatorSpaceActions({ spaceStatus: 2, suspended: false })).toEqual({
+      review: false,
+      suspend: true,
+      resume: false,
+      terminate: false,
+    });
+    expect(operatorSpaceActions({ spaceStatus: 4, suspended: true })).toEqual({
+      review: false,
+      suspend: false,
+      resume: true,
+      terminate: true,
+    });
+    expect(operatorSpaceActions({ spaceStatus: 7, suspended: false })).toEqual({
+      review: false,
+      suspend: false,
+      resume: false,
+      terminate: false,
+    });
   });
 });
