@@ -222,8 +222,9 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     const member = await repo.member(userId);
     if (!member?.company_id) throw new AppError('NOT_FOUND');
     const companyId = member.company_id;
-    // Counted first, so a company sending too fast costs one counter and nothing else.
-    const rate = await limiter.hit(`auction-bid:${spaceId}:${companyId}`, policy.bidsPerSecond, 1000);
+    // Counted first, so a company sending too fast costs one counter and nothing else (and,
+    // once over the limit, not even that for the rest of the second: the key is never reset).
+    const rate = await limiter.hitNeverReset(`auction-bid:${spaceId}:${companyId}`, policy.bidsPerSecond, 1000);
     if (!rate.allowed) throw new AppError('AUCTION_BID_TOO_FAST', { limit: policy.bidsPerSecond });
     const space = await repo.findSpace(spaceId);
     const viewer: Viewer = { userId, companyId, companyName: '', role: 'watcher', registration: undefined };
