@@ -46,6 +46,7 @@ export function AuctionRegistrationsPage() {
         paging={paging}
         empty={t('registered.empty')}
         subtitle="publisher"
+        scrollX={1160}
         before={[{ title: t('space.status'), render: (_, r) => <SpaceStatusTag space={r} /> }]}
         after={[
           {

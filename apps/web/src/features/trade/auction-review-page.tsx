@@ -128,6 +128,7 @@ export function AuctionReviewPage() {
         paging={paging}
         empty={t('review.empty')}
         subtitle="pieces"
+        scrollX={1240}
         before={[
           { title: t('space.owner'), dataIndex: 'spaceInfoUser' },
           { title: t('space.status'), render: (_, r) => <SpaceStatusTag space={r} /> },

@@ -45,10 +45,20 @@ interface SpaceTableProps<T extends ManagedAuctionSpace> {
   before: ColumnsType<T>;
   /** The columns after the time, the actions last. */
   after: ColumnsType<T>;
+  /** The width below which the table scrolls sideways (the fixed actions column stays). */
+  scrollX?: number;
 }
 
 /** A page of auction spaces: the name with its mode, the caller's columns, the bidding time; loading, empty and error states. */
-export function SpaceTable<T extends ManagedAuctionSpace>({ rows, paging, empty, subtitle, before, after }: SpaceTableProps<T>) {
+export function SpaceTable<T extends ManagedAuctionSpace>({
+  rows,
+  paging,
+  empty,
+  subtitle,
+  before,
+  after,
+  scrollX = 1000,
+}: SpaceTableProps<T>) {
   const { t } = useTranslation('auction');
   const lang = useLang();
   if (rows.isError) return <LoadError error={rows.error} onRetry={() => void rows.refetch()} />;
@@ -58,7 +68,7 @@ export function SpaceTable<T extends ManagedAuctionSpace>({ rows, paging, empty,
       loading={rows.isFetching}
       dataSource={rows.data?.items}
       pagination={paging.pagination(rows.data?.totalItem)}
-      scroll={{ x: 1100 }}
+      scroll={{ x: scrollX }}
       locale={{ emptyText: empty }}
       columns={[
         {
