@@ -63,3 +63,32 @@ export function createRateLimiter(kv: KvStore, now: () => number = Date.now) {
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * Fixed-window counters in this process's memory, with the windows of `createRateLimiter` (a
+ * window starts at a key's first hit). Right only where one process sees every hit of a key: a
+ * SQLite database is served by one process, so there a counter costs no write; several servers
+ * share the store's counters instead.
+ */
+export function createLocalRateLimiter(now: () => number = Date.now) {
+  const windows = new Map<string, { count: number; end: number }>();
+  let swept = 0;
+  return {
+    /** Counts one hit against `key`; allowed while the count stays within `limit` per `windowMs`. */
+    hit(key: string, limit: number, windowMs: number): RateLimitResult {
+      const at = now();
+      if (at - swept >= 60_000) {
+        swept = at;
+        for (const [k, w] of windows) if (w.end <= at) windows.delete(k);
+      }
+      let w = windows.get(key);
+      if (!w || w.end <= at) {
+        w = { count: 0, end: at + windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      const allowed = w.count <= limit;
+      return { allowed, count: w.count, retryAfterMs: allowed ? 0 : w.end - at };
+    },
+  };
+}

@@ -14,7 +14,7 @@ import {
 import { TRADE_STATUSES } from '@portal/contracts/constants';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import type { RateLimiter } from '../../platform/rate-limit';
+import { createLocalRateLimiter, type RateLimiter } from '../../platform/rate-limit';
 import type { DueJob } from '../../platform/scheduler';
 import type { Emit, Trx } from '../../platform/write-path';
 import { centsText } from '../deposits/deposit-ledger';
@@ -84,6 +84,9 @@ interface Viewer {
 export function createAuctionBiddingService(deps: BiddingDeps) {
   const { repo, writes, scheduler, deposits, orders, limiter, policy, now } = deps;
   const notify = deps.notifyCompany ?? (async () => {});
+  // The bid rate (per company and space) is counted where every server sees it: the shared store
+  // when servers may be several, this process's memory on SQLite, where this process is the only one.
+  const bidRate = repo.oneProcess ? createLocalRateLimiter().hit : limiter.hitNeverReset;
 
   const roomLink = (spaceId: number, openType: '1' | '2' | '3') => ({
     route: AUCTION_ROUTES.room,
@@ -222,9 +225,8 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     const member = await repo.member(userId);
     if (!member?.company_id) throw new AppError('NOT_FOUND');
     const companyId = member.company_id;
-    // Counted first, so a company sending too fast costs one counter and nothing else (and,
-    // once over the limit, not even that for the rest of the second: the key is never reset).
-    const rate = await limiter.hitNeverReset(`auction-bid:${spaceId}:${companyId}`, policy.bidsPerSecond, 1000);
+    // Counted first, so a company sending too fast costs one counter and nothing else.
+    const rate = await bidRate(`auction-bid:${spaceId}:${companyId}`, policy.bidsPerSecond, 1000);
     if (!rate.allowed) throw new AppError('AUCTION_BID_TOO_FAST', { limit: policy.bidsPerSecond });
     const space = await repo.findSpace(spaceId);
     const viewer: Viewer = { userId, companyId, companyName: '', role: 'watcher', registration: undefined };

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuctionBidTable, AuctionPieceTable, AuctionRegistrationTable, AuctionSpaceTable } from '../../db/schema';
 import { pageAndTotal } from '../../platform/table-repo';
@@ -16,6 +16,9 @@ export type SpaceListFilter = { companyId: number } | { review: true } | { regis
 /** Storage of live auctions: spaces and pieces (shared with the portal), registrations and bids. */
 export function createAuctionTradeRepo(db: Db) {
   return {
+    /** True on SQLite, whose database one server process serves alone (others share nothing with it). */
+    oneProcess: db.getExecutor().adapter instanceof SqliteAdapter,
+
     member(userId: number, on: On = db) {
       return on
         .selectFrom('users as u')
