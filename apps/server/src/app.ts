@@ -97,6 +97,12 @@ import { createOrdersService, ORDER_JOBS } from './modules/orders/orders.service
 import { createSupplierRelationsRepo } from './modules/supplier-relations/supplier-relations.repo';
 import { registerSupplierRelationsRoutes } from './modules/supplier-relations/supplier-relations.routes';
 import { createSupplierRelationsService } from './modules/supplier-relations/supplier-relations.service';
+// Auctions: live bidding, the room and its stream
+import { createAuctionTradeRepo } from './modules/auction-trade/auction-trade.repo';
+import { createAuctionSpacesService, AUCTION_JOBS } from './modules/auction-trade/auction-spaces.service';
+import { createAuctionBiddingService } from './modules/auction-trade/auction-bidding.service';
+import { createAuctionStreams, type AuctionStreams } from './modules/auction-trade/auction-stream';
+import { registerAuctionTradeRoutes } from './modules/auction-trade/auction-trade.routes';
 // Money: deposits
 import { createDepositLedger } from './modules/deposits/deposit-ledger';
 import { createDepositsRepo } from './modules/deposits/deposits.repo';
@@ -128,6 +134,8 @@ export interface LivePlatform {
   messages: MessagesService;
   /** The open message streams of this server. */
   streams: MessageStreams;
+  /** The open auction room streams of this server. */
+  auctionStreams: AuctionStreams;
 }
 
 declare module 'fastify' {
@@ -213,7 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const messages = createMessagesService({ db: database.db, now });
   const streams = createMessageStreams({ events, messages, sessions, options: { heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000 } });
-  app.decorate('live', { events, writes, scheduler, messages, streams });
+  const live = { events, writes, scheduler, messages, streams } as LivePlatform;
+  app.decorate('live', live);
   // Public answers kept for visitors; every server's changes clear them (decision 160).
   const publicCache = createPublicCache({ enabled: s.PORTAL_CACHE, ttlMs: s.PORTAL_CACHE_TTL_MS, now: () => now().getTime() });
   const unfollow = publicCache.follow(events);
@@ -341,6 +350,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scheduler.define(TENDER_JOBS.close, (trx, job, emit) => tenderTrade.closeJob(trx, job.key, emit));
   scheduler.define(TENDER_JOBS.open, (trx, job, emit) => tenderTrade.openJob(trx, job.key, emit));
   scheduler.define(TENDER_JOBS.negotiationClose, (trx, job, emit) => tenderTrade.negotiationCloseJob(trx, job.key, emit));
+  // Auctions: spaces and their review, registration, bidding, closes and results
+  const auctionRepo = createAuctionTradeRepo(db);
+  const auctionPolicy = {
+    delayWindowSec: s.AUCTION_DELAY_WINDOW_SECONDS,
+    delaySec: s.AUCTION_DELAY_SECONDS,
+    bidsPerSecond: s.AUCTION_BIDS_PER_SECOND,
+    reserveDecisionHours: s.AUCTION_RESERVE_DECISION_HOURS,
+    minNoticeMinutes: s.AUCTION_MIN_NOTICE_MINUTES,
+    minBiddingSeconds: s.AUCTION_MIN_BIDDING_SECONDS,
+  };
+  const auctionDeps = {
+    repo: auctionRepo,
+    writes,
+    scheduler,
+    deposits: depositLedger,
+    notifyCompany: messages.notifyCompany,
+    policy: auctionPolicy,
+    now,
+  };
+  const auctionSpaces = createAuctionSpacesService(auctionDeps);
+  const auctionBidding = createAuctionBiddingService({ ...auctionDeps, orders, limiter, permissionsOf: auth.permissionsOf });
+  const auctionStreams = createAuctionStreams({ events, bidding: auctionBidding, heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000, now });
+  live.auctionStreams = auctionStreams;
+  app.addHook('preClose', async () => auctionStreams.close());
+  scheduler.define(AUCTION_JOBS.start, (trx, job, emit) => auctionBidding.start(trx, job, emit));
+  scheduler.define(AUCTION_JOBS.close, (trx, job, emit) => auctionBidding.close(trx, job, emit));
+  scheduler.define(AUCTION_JOBS.reserveDeadline, (trx, job, emit) => auctionBidding.reserveDeadline(trx, job, emit));
+  orders.onFinished('auction', (trx, order, emit) => auctionBidding.orderFinished(trx, order, emit));
   const registration = createRegistrationService({
     users,
     repo: createRegistrationRepo(db),
@@ -416,6 +453,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrdersRoutes(app, { access, orders });
   registerSupplierRelationsRoutes(app, { access, suppliers: supplierRelations });
   registerTenderTradeRoutes(app, { access, tenders: tenderTrade, bids: tenderBids });
+  // Auctions
+  registerAuctionTradeRoutes(app, { access, spaces: auctionSpaces, bidding: auctionBidding, streams: auctionStreams });
   // Money
   registerDepositsRoutes(app, { access, deposits });
   registerSystemAdminRoutes(app, {

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { prepareData } from './db/first-start';
 import { migrateToLatest } from './db/migrations/index';
 import { runTradingStory } from './db/demo-data/trading-story';
+import { runAuctionStory } from './db/demo-data/auction-story';
 import { createLocalBus, createRedisBus } from './platform/events';
 import { createDbKv, createRedisKv } from './platform/kv';
 import { createLogger } from './platform/logger';
@@ -53,6 +54,9 @@ async function main(): Promise<void> {
     // Money: the demo's deposits, listings and orders, made through the server's own calls.
     const story = await runTradingStory({ app, db: database.db, kv, now: () => new Date() });
     logger.info({ orders: Object.keys(story.orders).length, listings: Object.keys(story.listings).length }, 'demo trading story played');
+    // Auctions: one upcoming, one running, one finished with its order, through the same calls.
+    const auctions = await runAuctionStory({ app, db: database.db, kv, now: () => new Date() });
+    logger.info({ spaces: auctions.spaces }, 'demo auction story played');
   }
 
   // On SIGTERM, SIGINT or SIGHUP (the terminal closed): stop accepting connections, let the requests already received finish, close

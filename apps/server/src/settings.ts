@@ -178,6 +178,29 @@ export const SETTING_DEFS = {
     default: '12',
     doc: 'The buyer is reminded this long before the payment deadline',
   },
+  // Auctions: live bidding rules and their timings
+  AUCTION_DELAY_WINDOW_SECONDS: {
+    schema: int(0, 86400),
+    default: '300',
+    doc: 'Anti-sniping window of a new auction space (modes 1, 4, 6) unless its owner sets one; 0: off',
+  },
+  AUCTION_DELAY_SECONDS: {
+    schema: int(0, 86400),
+    default: '300',
+    doc: 'A bid inside the window moves the lot’s end to bid time plus this, unless the space sets its own',
+  },
+  AUCTION_BIDS_PER_SECOND: { schema: int(1, 1000), default: '5', doc: 'Bids one company may place per second in one auction space' },
+  AUCTION_RESERVE_DECISION_HOURS: {
+    schema: int(1, 720),
+    default: '24',
+    doc: 'The owner decides on a best bid below its reserve within this long of the close; after it, no deal',
+  },
+  AUCTION_MIN_NOTICE_MINUTES: {
+    schema: int(0, 525600),
+    default: '0',
+    doc: 'Shortest time between submitting an auction space and its start (0: none)',
+  },
+  AUCTION_MIN_BIDDING_SECONDS: { schema: int(1, 86400), default: '10', doc: 'Shortest bidding period of an auction space' },
   // Live: the message stream and the scheduler of timed transitions
   TENDER_REVIEW: {
     schema: bool,

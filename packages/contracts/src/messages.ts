@@ -27,6 +27,7 @@ const t = (title: [string, string, string], text: [string, string, string]): Tem
  * orderNo, goodsName, quantity (with its unit, as display text), amount (integer cents, shown with
  * two decimals), currency, party (the other company's name), reason, deadline (ISO time),
  * listingCode, reference, tenderNo, tenderName, count.
+ * listingCode, reference; auctions: spaceName, pieceName, alias, time (ISO), outcome (a label).
  */
 export const MESSAGE_TEMPLATES = {
   'order.placed': t(
@@ -143,6 +144,102 @@ export const MESSAGE_TEMPLATES = {
       '您的挂牌 {goodsName}（{listingCode}）已到期下架。',
       'Your listing {goodsName} ({listingCode}) has expired and left the market.',
       '您的掛牌 {goodsName}（{listingCode}）已到期下架。',
+    ],
+  ),
+  'auction.approved': t(
+    ['竞价审核通过', 'Auction approved', '競價審核通過'],
+    [
+      '您的竞价场次“{spaceName}”已审核通过，将于 {time} 开始。',
+      'Your auction “{spaceName}” was approved; it starts {time}.',
+      '您的競價場次「{spaceName}」已審核通過，將於 {time} 開始。',
+    ],
+  ),
+  'auction.rejected': t(
+    ['竞价审核未通过', 'Auction rejected', '競價審核未通過'],
+    [
+      '您的竞价场次“{spaceName}”未通过审核：{reason}',
+      'Your auction “{spaceName}” was rejected: {reason}',
+      '您的競價場次「{spaceName}」未通過審核：{reason}',
+    ],
+  ),
+  'auction.invited': t(
+    ['竞价邀请', 'Auction invitation', '競價邀請'],
+    [
+      '{party} 邀请您参加竞价“{spaceName}”，{time} 开始，请在报名截止前报名。',
+      '{party} invites you to the auction “{spaceName}”, starting {time}. Register before registration closes.',
+      '{party} 邀請您參加競價「{spaceName}」，{time} 開始，請在報名截止前報名。',
+    ],
+  ),
+  'auction.registered': t(
+    ['竞价报名成功', 'Registered for an auction', '競價報名成功'],
+    [
+      '您已报名竞价“{spaceName}”，竞买代号 {alias}。',
+      'You registered for the auction “{spaceName}” as {alias}.',
+      '您已報名競價「{spaceName}」，競買代號 {alias}。',
+    ],
+  ),
+  'auction.started': t(
+    ['竞价已开始', 'Auction started', '競價已開始'],
+    ['竞价“{spaceName}”已开始。', 'The auction “{spaceName}” has started.', '競價「{spaceName}」已開始。'],
+  ),
+  'auction.suspended': t(
+    ['竞价已暂停', 'Auction suspended', '競價已暫停'],
+    [
+      '竞价“{spaceName}”已被平台暂停：{reason}',
+      'The platform suspended the auction “{spaceName}”: {reason}',
+      '競價「{spaceName}」已被平台暫停：{reason}',
+    ],
+  ),
+  'auction.resumed': t(
+    ['竞价已恢复', 'Auction resumed', '競價已恢復'],
+    ['竞价“{spaceName}”已恢复：{reason}', 'The auction “{spaceName}” has resumed: {reason}', '競價「{spaceName}」已恢復：{reason}'],
+  ),
+  'auction.withdrawn': t(
+    ['竞价已撤回', 'Auction withdrawn', '競價已撤回'],
+    [
+      '竞价“{spaceName}”已被发布方撤回，您的报名保证金已解冻。',
+      'The auction “{spaceName}” was withdrawn by its publisher; your registration deposit was released.',
+      '競價「{spaceName}」已被發佈方撤回，您的報名保證金已解凍。',
+    ],
+  ),
+  'auction.cancelled': t(
+    ['竞价已被平台终止', 'Auction withdrawn by the platform', '競價已被平台終止'],
+    [
+      '竞价“{spaceName}”已被平台终止：{reason}。报名保证金已解冻。',
+      'The platform withdrew the auction “{spaceName}”: {reason}. Registration deposits were released.',
+      '競價「{spaceName}」已被平台終止：{reason}。報名保證金已解凍。',
+    ],
+  ),
+  'auction.won': t(
+    ['竞价成交', 'Auction won', '競價成交'],
+    [
+      '您在竞价“{spaceName}”的标的“{pieceName}”成交：{quantity}，价格 {amount} {currency}。',
+      'You won lot “{pieceName}” of the auction “{spaceName}”: {quantity} at {amount} {currency}.',
+      '您在競價「{spaceName}」的標的「{pieceName}」成交：{quantity}，價格 {amount} {currency}。',
+    ],
+  ),
+  'auction.lost': t(
+    ['竞价未成交', 'Auction not won', '競價未成交'],
+    [
+      '竞价“{spaceName}”的标的“{pieceName}”已结束，您未成交。',
+      'Lot “{pieceName}” of the auction “{spaceName}” closed without a deal for you.',
+      '競價「{spaceName}」的標的「{pieceName}」已結束，您未成交。',
+    ],
+  ),
+  'auction.closed': t(
+    ['标的竞价结束', 'Lot closed', '標的競價結束'],
+    [
+      '您的竞价“{spaceName}”的标的“{pieceName}”已结束：{outcome}。',
+      'Lot “{pieceName}” of your auction “{spaceName}” has closed: {outcome}.',
+      '您的競價「{spaceName}」的標的「{pieceName}」已結束：{outcome}。',
+    ],
+  ),
+  'auction.reserveDecision': t(
+    ['请确认是否成交', 'Decide on the best bid', '請確認是否成交'],
+    [
+      '标的“{pieceName}”的最优出价 {amount} {currency} 未达保留价，请在 {deadline} 前决定是否成交，逾期视为不成交。',
+      'The best bid on lot “{pieceName}”, {amount} {currency}, missed your reserve. Decide before {deadline}; after that there is no deal.',
+      '標的「{pieceName}」的最優出價 {amount} {currency} 未達保留價，請在 {deadline} 前決定是否成交，逾期視為不成交。',
     ],
   ),
   'deposit.credited': t(

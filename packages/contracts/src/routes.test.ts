@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountEndpoints, mobileChangeEndpoints } from './account';
 import { auctionEndpoints } from './auctions';
+import { auctionTradeEndpoints } from './auction-trade';
 import { cmsEndpoints } from './cms';
 import { commtradeEndpoints } from './commtrade';
 import { depositEndpoints } from './deposits';
@@ -15,6 +16,7 @@ import { tenderEndpoints } from './tenders';
 import { tenderTradeEndpoints } from './tender-trade';
 import { accountRoutes, mobileChangeRoutes } from './routes/account';
 import { auctionRoutes } from './routes/auctions';
+import { auctionTradeRoutes } from './routes/auction-trade';
 import { cmsRoutes } from './routes/cms';
 import { commtradeRoutes } from './routes/commtrade';
 import { depositRoutes } from './routes/deposits';
@@ -44,6 +46,7 @@ const PAIRS: [string, Record<string, Route>, Record<string, Endpoint>][] = [
   ['commtradeRoutes', commtradeRoutes, commtradeEndpoints],
   ['tenderRoutes', tenderRoutes, tenderEndpoints],
   ['auctionRoutes', auctionRoutes, auctionEndpoints],
+  ['auctionTradeRoutes', auctionTradeRoutes, auctionTradeEndpoints],
   ['listingManageRoutes', listingManageRoutes, listingManageEndpoints],
   ['orderRoutes', orderRoutes, orderEndpoints],
   ['supplierRelationRoutes', supplierRelationRoutes, supplierRelationEndpoints],

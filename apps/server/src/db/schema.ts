@@ -168,6 +168,8 @@ export interface Database {
   listing_facets: ListingFacetTable;
   auction_spaces: AuctionSpaceTable;
   auction_pieces: AuctionPieceTable;
+  auction_registrations: AuctionRegistrationTable;
+  auction_bids: AuctionBidTable;
   tenders: TenderTable;
   tender_lines: TenderLineTable;
   pur_customer_relations: PurCustomerRelationTable;
@@ -558,6 +560,25 @@ export interface AuctionSpaceTable {
   contact_name: Generated<string>;
   contact_phone: Generated<string>;
   created_at: string;
+  // Live auctions (migration 141)
+  company_id: Generated<number>;
+  registration_end_at: Generated<string>;
+  delay_window_sec: Generated<number>;
+  delay_sec: Generated<number>;
+  /** open or invited (the owner's supplier list). */
+  scope: Generated<string>;
+  remark: Generated<string>;
+  review_remark: Generated<string>;
+  /** 1 while an operator has it suspended. */
+  suspended: Generated<number>;
+  suspended_at: Generated<string>;
+  updated_at: Generated<string>;
+  /** The last bid's seq: bumped in the bid's own transaction, so seq is gap-free. */
+  last_seq: Generated<number>;
+  /** The last bid's digest (64 zeros before the first). */
+  chain_digest: Generated<string>;
+  /** Registrations so far: the next alias number. */
+  registration_count: Generated<number>;
 }
 
 export interface AuctionPieceTable {
@@ -572,6 +593,52 @@ export interface AuctionPieceTable {
   payment_type: number;
   total_weight_milli: number;
   stat_unit: string;
+  // Live auctions (migration 141)
+  variety_code: Generated<string>;
+  min_bid_milli: Generated<number>;
+  bid_step_milli: Generated<number>;
+  transport_way: Generated<string>;
+  delivery_place: Generated<string>;
+  pictures_json: Generated<string>;
+  /** The (extended) end of bidding. */
+  end_at: Generated<string>;
+  bidder_count: Generated<number>;
+  /** tradeStatus 4: the owner's decision is due then. */
+  decide_by: Generated<string>;
+  reserve_price: number | null;
+  best_price: number | null;
+  deal_price: number | null;
+  deal_milli: number | null;
+}
+
+export interface AuctionRegistrationTable {
+  id: Generated<number>;
+  space_id: number;
+  company_id: number;
+  user_id: number;
+  alias_no: number;
+  deposit: number;
+  currency: string;
+  deposit_state: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuctionBidTable {
+  id: Generated<number>;
+  space_id: number;
+  piece_id: number;
+  company_id: number;
+  user_id: number;
+  alias_no: number;
+  seq: number;
+  price: number;
+  quantity_milli: number;
+  state: string;
+  request_id: string;
+  at: string;
+  digest: string;
+  fill_milli: number | null;
 }
 
 export interface TenderTable {

@@ -21,6 +21,7 @@ const ALL_NAMESPACES: Namespace[] = [
   'account',
   'trade',
   'tender',
+  'auction',
 ];
 
 const backend: BackendModule = {

@@ -41,8 +41,19 @@ export function staleFamilies(topic: string | undefined): (readonly string[])[] 
       return [TRADE_KEYS.tenders, TRADE_KEYS.orders];
     case 'supplier':
       return [TRADE_KEYS.suppliers];
+    // A space's move (review, start, close) can freeze or release registration deposits and make orders.
+    case 'auction':
+      return [TRADE_KEYS.auctions, TRADE_KEYS.deposits, TRADE_KEYS.orders];
     default:
-      return [TRADE_KEYS.orders, TRADE_KEYS.deposits, TRADE_KEYS.listings, TRADE_KEYS.messages, TRADE_KEYS.tenders, TRADE_KEYS.suppliers];
+      return [
+        TRADE_KEYS.orders,
+        TRADE_KEYS.deposits,
+        TRADE_KEYS.listings,
+        TRADE_KEYS.messages,
+        TRADE_KEYS.tenders,
+        TRADE_KEYS.suppliers,
+        TRADE_KEYS.auctions,
+      ];
   }
 }
 

@@ -9,4 +9,5 @@ export const TRADE_KEYS = {
   messages: ['trade', 'messages'],
   tenders: ['trade', 'tenders'],
   suppliers: ['trade', 'suppliers'],
+  auctions: ['trade', 'auctions'],
 } as const;

@@ -1,14 +1,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { withTexts } from '../i18n/index';
+import type { Namespace } from '../i18n/resources';
 
-/** A trading page, shown once its code and its texts (and the shared form texts it uses) have arrived. */
-function tradePage(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
-  return lazy(() => withTexts(load(), ['trade', 'resource']).then((page) => ({ default: page })));
-}
-
-/** A tender page, shown once its code and its texts (the tender texts and the shared trading ones) have arrived. */
-function tenderPage(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
-  return lazy(() => withTexts(load(), ['tender', 'trade', 'resource']).then((page) => ({ default: page })));
+/** A trading page, shown once its code and its texts (and the shared form texts it uses, and any more it names) have arrived. */
+function tradePage(load: () => Promise<ComponentType>, more: Namespace[] = []): LazyExoticComponent<ComponentType> {
+  return lazy(() => withTexts(load(), ['trade', 'resource', ...more]).then((page) => ({ default: page })));
 }
 
 /**
@@ -52,9 +48,19 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/admin/orders': tradePage(() => import('../features/trade/orders-page').then((m) => m.AdminOrdersPage)),
   '/admin/deposits': tradePage(() => import('../features/trade/admin-deposits-page').then((m) => m.AdminDepositsPage)),
   // Sealed tenders: the buyer's tenders, the supplier's bids, the operator's review.
-  '/trade/tenders': tenderPage(() => import('../features/tender-trade/my-tenders-page').then((m) => m.MyTendersPage)),
-  '/trade/tender-bids': tenderPage(() => import('../features/tender-trade/my-bids-page').then((m) => m.MyBidsPage)),
-  '/admin/tender-review': tenderPage(() => import('../features/tender-trade/tender-review-page').then((m) => m.TenderReviewPage)),
+  '/trade/tenders': tradePage(() => import('../features/tender-trade/my-tenders-page').then((m) => m.MyTendersPage), ['tender']),
+  '/trade/tender-bids': tradePage(() => import('../features/tender-trade/my-bids-page').then((m) => m.MyBidsPage), ['tender']),
+  '/admin/tender-review': tradePage(
+    () => import('../features/tender-trade/tender-review-page').then((m) => m.TenderReviewPage),
+    ['tender'],
+  ),
+  // Auctions: the company's own spaces and those it registered for; the operator's review.
+  '/trade/auctions': tradePage(() => import('../features/trade/my-auctions-page').then((m) => m.MyAuctionsPage), ['auction']),
+  '/trade/auction-registrations': tradePage(
+    () => import('../features/trade/auction-registrations-page').then((m) => m.AuctionRegistrationsPage),
+    ['auction'],
+  ),
+  '/admin/auction-review': tradePage(() => import('../features/trade/auction-review-page').then((m) => m.AuctionReviewPage), ['auction']),
 };
 
 export function hasPage(path: string): boolean {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { createFilesRepo } from '../../modules/files/files.repo';
+import { fillAuctionOwners } from '../auction-owners';
 import { fillListingOwners } from '../listing-owners';
 import type { Database, ListingTable } from '../schema';
 import type { DemoContext } from './index';
@@ -591,6 +592,8 @@ export async function loadTradingDemo(trx: Transaction<Database>, ctx: DemoConte
   await fillListingOwners(trx);
 
   await loadAuctions(trx, ctx, { supplierId, buyerId, companyIds, rnd });
+  // The auction spaces belong to their publishers' companies; their pieces end with their space.
+  await fillAuctionOwners(trx);
   await loadTenders(trx, ctx, { buyerId, companyIds, rnd });
 
   // Supply relations: supplier01 may bid on buyer01's tenders; 中能 buys from 蒙泰 only.

@@ -15,6 +15,8 @@ import { referenceData } from './100-reference-data';
 import { tradingMenus } from './101-trading-menus';
 import { auctionTenderMenus } from './140-auction-tender-menus';
 import { tenderTrading } from './150-tender-trading';
+// Auctions: live bidding, registrations, results
+import { auctionTrading } from './141-auction-trading';
 import { newsTypes } from './102-news-types';
 // Orders: listing management, orders, the supplier list's remark
 import { orders } from './110-orders';
@@ -47,6 +49,7 @@ function allMigrations(dialect: Dialect): Record<string, Migration> {
     '121-messages': messages(dialect),
     '140-auction-tender-menus': auctionTenderMenus(),
     '150-tender-trading': tenderTrading(dialect),
+    '141-auction-trading': auctionTrading(dialect),
   };
 }
 

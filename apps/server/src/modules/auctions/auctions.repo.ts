@@ -17,7 +17,8 @@ export interface SpaceOrder {
 type Eb = ExpressionBuilder<Database, 'auction_spaces'>;
 
 function conditions(eb: Eb, f: SpaceFilter): Expression<SqlBool> {
-  const c: Expression<SqlBool>[] = [eb('auction_spaces.space_status', 'in', f.statuses)];
+  // Invited spaces are shown to the owner's supplier list only (their room), never in the public centre.
+  const c: Expression<SqlBool>[] = [eb('auction_spaces.space_status', 'in', f.statuses), eb('auction_spaces.scope', '=', 'open')];
   if (f.mode !== undefined) c.push(eb('auction_spaces.space_auction_mode', '=', f.mode));
   if (f.tradeStatus !== undefined) {
     c.push(

@@ -74,7 +74,7 @@ export function createAuctionsService({ repo }: { repo: AuctionsRepo }) {
 
     async detail(spaceId: number): Promise<AuctionDetail> {
       const row = await repo.find(spaceId);
-      if (!row || !isPublic(row.space_status)) throw new AppError('NOT_FOUND');
+      if (!row || !isPublic(row.space_status) || row.scope !== 'open') throw new AppError('NOT_FOUND');
       const [space] = await withPieces([row]);
       return {
         ...space!,

@@ -108,7 +108,7 @@ function AuctionRow({ space }: { space: AuctionSpace }) {
       <div className="auction-row-media">{lead?.img1 ? <img src={lead.img1} alt="" width={150} height={100} loading="lazy" /> : null}</div>
       <div className="auction-row-main">
         <h3 className="auction-row-title">
-          <Link to={auctionHref(space.spaceId, action)}>{space.spaceName}</Link>
+          <Link to={auctionHref(space.spaceId, action, space.spaceStatus)}>{space.spaceName}</Link>
         </h3>
         <div className="trade-tags">
           <span className={side === 'buy' ? 'trade-tag trade-tag-buy' : 'trade-tag trade-tag-sell'} data-testid="auction-side">
@@ -153,7 +153,7 @@ function AuctionRow({ space }: { space: AuctionSpace }) {
           {lead ? formatPrice(lead.basePrice, { currency: lead.currency, hidden: lead.openBasePrice !== 1 }) : '-'}
         </strong>
         <Link
-          to={auctionHref(space.spaceId, action)}
+          to={auctionHref(space.spaceId, action, space.spaceStatus)}
           className={action === 'auction' ? 'trade-link-button' : 'auction-view-button'}
           data-testid="auction-action"
         >

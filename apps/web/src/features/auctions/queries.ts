@@ -13,12 +13,3 @@ export function useAuctionPage(body: AuctionSearchBody, options: { keepPrevious?
     ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
 }
-
-export function useAuctionDetail(spaceId: string | null) {
-  return useQuery({
-    queryKey: ['trading', 'auction', spaceId],
-    queryFn: () => call(ep.spaceDetailNoLogin, { body: { spaceId: spaceId! } }),
-    enabled: Boolean(spaceId),
-    retry: false,
-  });
-}

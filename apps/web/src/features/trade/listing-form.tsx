@@ -61,7 +61,7 @@ interface TreeOption {
 }
 
 /** The variety tree with only its leaves selectable (a listing names a leaf variety). */
-function toLeafOptions(nodes: readonly VarietyNode[]): TreeOption[] {
+export function toLeafOptions(nodes: readonly VarietyNode[]): TreeOption[] {
   return nodes.map((n) => ({
     value: n.code,
     title: n.shortName,

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Input, Table, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ORDER_STATES, ORDER_STATE_VALUES, enumLabel } from '@portal/contracts/constants';
 import type { OrderRow } from '@portal/contracts/orders';
 import { orderRoutes } from '@portal/contracts/routes/orders';
@@ -14,27 +13,11 @@ import { useLang } from '../../shared/use-lang';
 import { Money, Quantity } from '../../shared/money';
 import { OrderDrawer, OrderStateTag, runningDeadline } from './order-detail';
 import { usePaging } from '../../shared/paging';
+import { useOpenParam } from './use-open-param';
 import './trade.css';
 
 const ALL = 'all';
 type Side = 'buy' | 'sell' | 'admin';
-
-/** The order a link points at (`?orderNo=`), opened in the drawer; closing it drops the parameter. */
-function useOpenOrder() {
-  const [params, setParams] = useSearchParams();
-  const orderNo = params.get('orderNo');
-  const open = (next: string | null) =>
-    setParams(
-      (prev) => {
-        const copy = new URLSearchParams(prev);
-        if (next) copy.set('orderNo', next);
-        else copy.delete('orderNo');
-        return copy;
-      },
-      { replace: true },
-    );
-  return [orderNo, open] as const;
-}
 
 function useColumns(side: Side, onOpen: (orderNo: string) => void) {
   const { t } = useTranslation('trade');
@@ -101,7 +84,7 @@ function CompanyOrdersPage({ side }: { side: 'buy' | 'sell' }) {
   const { t } = useTranslation('trade');
   const lang = useLang();
   const [state, setState] = useState<string>(ALL);
-  const [orderNo, open] = useOpenOrder();
+  const [orderNo, open] = useOpenParam('orderNo');
   const paging = usePaging(8);
   const body = { pageNo: paging.pageNo, pageSize: paging.pageSize, state: state === ALL ? undefined : Number(state) };
   const rows = useQuery({
@@ -165,7 +148,7 @@ export function AdminOrdersPage() {
   const lang = useLang();
   const [state, setState] = useState<string>(ALL);
   const [keyword, setKeyword] = useState('');
-  const [orderNo, open] = useOpenOrder();
+  const [orderNo, open] = useOpenParam('orderNo');
   const paging = usePaging(16);
   const body = {
     pageNo: paging.pageNo,

@@ -9,6 +9,7 @@ import { login } from './login';
 import { account } from './account';
 import { trade } from './trade';
 import { tender } from './tender';
+import { auction } from './auction';
 
 /** Every namespace of zh-CN, loaded on its own so a visit downloads one language only. */
-export const bundle = { common, shell, profile, portal, trading, resource, admin, login, account, trade, tender };
+export const bundle = { common, shell, profile, portal, trading, resource, admin, login, account, trade, tender, auction };

@@ -1,0 +1,845 @@
+import {
+  AUCTION_REVIEW_PERMISSION,
+  type AuctionBid,
+  type AuctionBidEvent,
+  type AuctionMyStatus,
+  type AuctionResult,
+  type AuctionRoom,
+  type AuctionRoomPiece,
+  type AuctionRole,
+  type AuctionScope,
+  type ManagedAuctionPiece,
+  type auctionBidPlaceBodySchema,
+} from '@portal/contracts/auction-trade';
+import { TRADE_STATUSES } from '@portal/contracts/constants';
+import type { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { createLocalRateLimiter, type RateLimiter } from '../../platform/rate-limit';
+import type { DueJob } from '../../platform/scheduler';
+import type { Emit, Trx } from '../../platform/write-path';
+import { centsText } from '../deposits/deposit-ledger';
+import { fromMilli, toMilli } from '../listing-manage/listing-manage.service';
+import type { OrderRowData } from '../orders/orders.repo';
+import { amountOf, type SettledOrderDraft } from '../orders/orders.service';
+import type { BidRow, PieceRow, RegistrationRow, SpaceRow } from './auction-trade.repo';
+import {
+  acceptableLimit,
+  allocate,
+  chainDigest,
+  closeOutcome,
+  extendsNearEnd,
+  isBuySide,
+  isOpenOutcry,
+  isSealed,
+  meetsLimit,
+  onStep,
+  quantityAllowed,
+  type RuleBid,
+  type Winner,
+} from './auction-rules';
+import { AUCTION_JOBS, AUCTION_ROUTES, AUCTION_TOPIC, emitStatus, registrationReference, type AuctionDeps } from './auction-spaces.service';
+import { aliasOf, num, toBid, toManagedPiece, toRoomBid } from './auction-views';
+
+/** The orders module as auctions use it: orders made by a result, and the orders of a space. */
+export interface AuctionOrders {
+  createSettled(trx: Trx, draft: SettledOrderDraft, emit: Emit): Promise<OrderRowData>;
+  byOrigin(origin: 'auction', originCode: string, on?: Trx): Promise<OrderRowData[]>;
+}
+
+export interface BiddingDeps extends AuctionDeps {
+  orders: AuctionOrders;
+  limiter: RateLimiter;
+  permissionsOf(userId: number): Promise<Set<string>>;
+}
+
+/** Bids a room shows per piece. */
+const ROOM_BIDS = 50;
+/** Days the buyer has to take delivery of a won lot, in the order's snapshot. */
+const AUCTION_DELIVERY_DAYS = 30;
+const HOUR_MS = 3_600_000;
+
+const ruleBid = (b: BidRow): RuleBid => ({
+  id: b.id,
+  companyId: b.company_id,
+  seq: Number(b.seq),
+  price: Number(b.price),
+  quantityMilli: Number(b.quantity_milli),
+});
+
+/** Who looks at a space, and what that lets them see. */
+interface Viewer {
+  userId: number | null;
+  companyId: number | null;
+  companyName: string;
+  role: AuctionRole;
+  registration: RegistrationRow | undefined;
+}
+
+/**
+ * Live bidding: bids take the space's next seq in their own transaction (gap-free, ordered by the
+ * server alone), each mode's rule decides what is acceptable, anti-sniping moves ends, the room
+ * shows what each viewer may see, and the scheduler starts spaces and closes pieces exactly once.
+ * A close counts only bids accepted before the end; winners get orders, losers their deposits.
+ */
+export function createAuctionBiddingService(deps: BiddingDeps) {
+  const { repo, writes, scheduler, deposits, orders, limiter, policy, now } = deps;
+  const notify = deps.notifyCompany ?? (async () => {});
+  // The bid rate (per company and space) is counted where every server sees it: the shared store
+  // when servers may be several, this process's memory on SQLite, where this process is the only one.
+  const bidRate = repo.oneProcess ? createLocalRateLimiter().hit : limiter.hitNeverReset;
+
+  const roomLink = (spaceId: number, openType: '1' | '2' | '3') => ({
+    route: AUCTION_ROUTES.room,
+    query: { openType, spaceId: String(spaceId) },
+  });
+
+  async function viewerOf(userId: number | null, space: SpaceRow): Promise<Viewer> {
+    if (userId === null) return { userId, companyId: null, companyName: '', role: 'watcher', registration: undefined };
+    const member = await repo.member(userId);
+    const companyId = member?.company_id ?? null;
+    const registration = companyId === null ? undefined : await repo.registration(space.id, companyId);
+    let role: AuctionRole = 'watcher';
+    if (companyId !== null && companyId === space.company_id) role = 'owner';
+    else if (registration) role = 'bidder';
+    else if ((await deps.permissionsOf(userId)).has(AUCTION_REVIEW_PERMISSION)) role = 'operator';
+    return { userId, companyId, companyName: member?.company_name ?? '', role, registration };
+  }
+
+  /**
+   * Who may see a space at all: its owner always; nobody else a draft; operators and registered
+   * companies anything submitted; others a public space (approved onwards, not withdrawn), and
+   * an invited one only when on the owner's supplier list. Everyone else gets 404.
+   */
+  async function visible(space: SpaceRow | undefined, viewer: Viewer): Promise<SpaceRow> {
+    if (!space) throw new AppError('NOT_FOUND');
+    if (viewer.role === 'owner') return space;
+    if (space.space_status === 0) throw new AppError('NOT_FOUND');
+    if (viewer.role === 'operator' || viewer.role === 'bidder') return space;
+    if (![2, 4, 6, 7, 8].includes(space.space_status)) throw new AppError('NOT_FOUND');
+    if ((space.scope as AuctionScope) === 'invited') {
+      if (viewer.companyId === null || !(await repo.onSupplierList(space.user_id, viewer.companyId))) throw new AppError('NOT_FOUND');
+    }
+    return space;
+  }
+
+  /** The company names a viewer may see: all of them for the owner and operators, else its own. */
+  async function namesFor(viewer: Viewer, space: SpaceRow): Promise<Map<number, string>> {
+    const names = new Map<number, string>();
+    if (viewer.companyId !== null) names.set(viewer.companyId, viewer.companyName);
+    if (viewer.role === 'owner' || viewer.role === 'operator') {
+      for (const [companyId, name] of await repo.registeredNames(space.id)) names.set(companyId, name);
+    }
+    return names;
+  }
+
+  /** The public state of a piece after its bids: best price, leader, clearing price. */
+  async function liveState(mode: number, piece: PieceRow, on?: Trx) {
+    if (mode === 6) {
+      const valid = (await repo.validBids(piece.id, on)).map(ruleBid);
+      const allocation = allocate(valid, Number(piece.total_weight_milli));
+      return { currentPrice: num(piece.best_price), leaderAlias: null, clearingPrice: allocation.clearingPrice, allocation };
+    }
+    if (isSealed(mode)) return { currentPrice: null, leaderAlias: null, clearingPrice: null, allocation: null };
+    const best = await repo.bestBid(piece.id, isBuySide(mode), on);
+    return {
+      currentPrice: best ? Number(best.price) : null,
+      leaderAlias: best ? aliasOf(best.alias_no) : null,
+      clearingPrice: null,
+      allocation: null,
+      best,
+    };
+  }
+
+  async function roomPiece(space: SpaceRow, piece: PieceRow, viewer: Viewer, names: Map<number, string>): Promise<AuctionRoomPiece> {
+    const mode = space.space_auction_mode;
+    const live = await liveState(mode, piece);
+    const myBid = viewer.companyId !== null && viewer.role === 'bidder' ? await repo.liveBid(piece.id, viewer.companyId) : undefined;
+    let myStatus: AuctionMyStatus = 'none';
+    let myFill: number | null = null;
+    if (myBid) {
+      if (mode === 6) {
+        const fill = live.allocation?.fills.get(myBid.id) ?? 0;
+        myFill = fromMilli(fill);
+        myStatus = fill === 0 ? 'unfilled' : fill < Number(myBid.quantity_milli) ? 'partial' : 'filled';
+      } else if (isSealed(mode)) {
+        myStatus = 'placed';
+      } else {
+        myStatus = 'best' in live && live.best?.company_id === viewer.companyId ? 'leading' : 'outbid';
+      }
+    }
+    const seesAll = viewer.role === 'owner' || viewer.role === 'operator' || !isSealed(mode);
+    const bids = seesAll
+      ? await repo.recentBids(piece.id, ROOM_BIDS)
+      : viewer.companyId !== null && viewer.role === 'bidder'
+        ? await repo.recentBids(piece.id, ROOM_BIDS, viewer.companyId)
+        : [];
+    const seesBase = piece.open_base_price === 1 || viewer.role !== 'watcher';
+    const owner = viewer.role === 'owner';
+    const managed: ManagedAuctionPiece = toManagedPiece(piece, '', owner);
+    const varietyNames = await repo.varietyNames([piece.variety_code]);
+    return {
+      id: managed.id,
+      pieceName: managed.pieceName,
+      tradeStatus: managed.tradeStatus,
+      varietyName: varietyNames.get(piece.variety_code) ?? '',
+      totalWeight: managed.totalWeight,
+      statUnit: managed.statUnit,
+      basePrice: seesBase ? managed.basePrice : null,
+      openBasePrice: managed.openBasePrice,
+      reservePrice: managed.reservePrice,
+      minBidNum: managed.minBidNum,
+      bidStepNum: managed.bidStepNum,
+      paymentType: managed.paymentType,
+      transportWay: managed.transportWay,
+      deliveryPlace: managed.deliveryPlace,
+      pictures: managed.pictures,
+      currentPrice: live.currentPrice,
+      leaderAlias: live.leaderAlias,
+      clearingPrice: live.clearingPrice,
+      bidderCount: piece.bidder_count,
+      endTime: piece.end_at,
+      myBid: myBid ? toBid(myBid, piece.end_at) : null,
+      myFill,
+      myStatus,
+      dealPrice: managed.dealPrice,
+      dealQuantity: managed.dealQuantity,
+      reserveDecisionBy: owner ? managed.reserveDecisionBy : '',
+      bids: bids.map((b) => toRoomBid(b, viewer.companyId, names)),
+    };
+  }
+
+  /** Every refusal of a bid, checked in the bid's transaction once it holds the space's row. */
+  function refusalOf(space: SpaceRow | undefined, piece: PieceRow | undefined, at: string): AppError | null {
+    if (!space || !piece) return new AppError('NOT_FOUND');
+    if (space.suspended === 1) return new AppError('AUCTION_SUSPENDED', { reason: space.review_remark });
+    if (space.space_status === 2 || at < space.begin_at) return new AppError('AUCTION_NOT_OPEN', { time: space.begin_at });
+    if (space.space_status !== 4 || piece.trade_status !== 0 || at >= piece.end_at) return new AppError('AUCTION_ENDED');
+    return null;
+  }
+
+  const money = (cents: number, currency: string) => `${centsText(cents)} ${currency}`;
+
+  async function place(userId: number, body: z.output<typeof auctionBidPlaceBodySchema>): Promise<AuctionBid> {
+    const spaceId = Number(body.spaceId);
+    const pieceId = Number(body.pieceId);
+    const member = await repo.member(userId);
+    if (!member?.company_id) throw new AppError('NOT_FOUND');
+    const companyId = member.company_id;
+    // Counted first, so a company sending too fast costs one counter and nothing else.
+    const rate = await bidRate(`auction-bid:${spaceId}:${companyId}`, policy.bidsPerSecond, 1000);
+    if (!rate.allowed) throw new AppError('AUCTION_BID_TOO_FAST', { limit: policy.bidsPerSecond });
+    const space = await repo.findSpace(spaceId);
+    const viewer: Viewer = { userId, companyId, companyName: '', role: 'watcher', registration: undefined };
+    if (space?.company_id === companyId) throw new AppError('AUCTION_OWN_SPACE');
+    viewer.registration = space ? await repo.registration(spaceId, companyId) : undefined;
+    if (viewer.registration) viewer.role = 'bidder';
+    await visible(space, viewer);
+    const piece = await repo.findPiece(pieceId);
+    if (!piece || piece.space_id !== spaceId) throw new AppError('NOT_FOUND');
+    const registration = viewer.registration;
+    if (!registration) throw new AppError('AUCTION_NOT_REGISTERED');
+    // A retry of a bid already accepted answers that bid.
+    const earlier = await repo.bidByRequest(spaceId, companyId, body.requestId);
+    if (earlier) return sameRequest(earlier, body, piece);
+
+    const mode = space!.space_auction_mode;
+    const step = Number(space!.price_step);
+    const base = Number(piece.base_price);
+    if (!onStep(mode, body.price, base, step)) {
+      throw new AppError('AUCTION_BID_OFF_STEP', { base: money(base, space!.currency), step: money(step, space!.currency) });
+    }
+    const totalMilli = Number(piece.total_weight_milli);
+    const quantityMilli = mode === 6 ? toMilli(body.quantity ?? 0) : totalMilli;
+    const limits = { minMilli: Number(piece.min_bid_milli), stepMilli: Number(piece.bid_step_milli), totalMilli };
+    if (mode === 6 && !quantityAllowed(quantityMilli, limits)) {
+      throw new AppError('AUCTION_QUANTITY_INVALID', {
+        min: fromMilli(limits.minMilli),
+        step: fromMilli(limits.stepMilli),
+        max: fromMilli(totalMilli),
+      });
+    }
+
+    // A price the best price read so far already beats is refused without taking the space's
+    // lock: the best only ever improves, so it would be refused under the lock too. Everything
+    // else (times, state, the best again) is checked in the transaction.
+    if (isOpenOutcry(mode) && piece.best_price !== null) {
+      const limit = acceptableLimit(mode, { base, step }, Number(piece.best_price), null);
+      if (!meetsLimit(mode, body.price, limit)) {
+        throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, space!.currency) });
+      }
+    }
+
+    try {
+      return await writes.write(
+        { actorUserId: userId, account: member.account, action: 'bid', target: `auction:${spaceId}` },
+        async (trx, emit, log) => {
+          // The space's row first: every other bid of the space waits here until this one commits.
+          const taken = await repo.takeSeq(trx, spaceId);
+          const at = now().toISOString();
+          const read = await repo.pieceWithOwnBid(trx, pieceId, companyId);
+          const p = read?.piece;
+          const own = read?.own;
+          const s = taken?.space ?? (await repo.findSpace(spaceId, trx));
+          const refusal = refusalOf(s, p, at) ?? (taken ? null : new AppError('AUCTION_ENDED'));
+          if (refusal || !taken || !s || !p) throw refusal ?? new AppError('AUCTION_ENDED');
+          // The piece keeps its best valid price (modes 1, 4, 6); in modes 1 and 4 it is the last accepted bid.
+          const best = p.best_price === null ? null : Number(p.best_price);
+          const limit = acceptableLimit(mode, { base, step }, best, own ? own.price : null);
+          if (!meetsLimit(mode, body.price, limit)) {
+            throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, s.currency) });
+          }
+          // Mode 6 lets a company keep its price and change only the quantity; an identical bid changes nothing.
+          if (mode === 6 && own && own.price === body.price && own.quantityMilli === quantityMilli) {
+            throw new AppError('AUCTION_BID_TOO_LOW', { limit: money(own.price + step, s.currency) });
+          }
+          const seq = taken.seq;
+          const digest = chainDigest(taken.previous, {
+            spaceId,
+            pieceId,
+            seq,
+            companyId,
+            aliasNo: registration.alias_no,
+            price: body.price,
+            quantityMilli,
+            at,
+            requestId: body.requestId,
+          });
+          // One live bid per company and piece where a company's bid replaces its own (modes 2, 5, 6).
+          if (own && !isOpenOutcry(mode)) await repo.supersede(trx, own.id);
+          const bid = await repo.insertBid(trx, {
+            space_id: spaceId,
+            piece_id: pieceId,
+            company_id: companyId,
+            user_id: userId,
+            alias_no: registration.alias_no,
+            seq,
+            price: body.price,
+            quantity_milli: quantityMilli,
+            state: 'valid',
+            request_id: body.requestId,
+            at,
+            digest,
+          });
+          await repo.setChainDigest(trx, spaceId, digest);
+          // Anti-sniping: a bid inside the window moves the end to bid time + delay.
+          let endAt = p.end_at;
+          const windowStart = new Date(new Date(p.end_at).getTime() - s.delay_window_sec * 1000).toISOString();
+          if (extendsNearEnd(mode) && s.delay_window_sec > 0 && s.delay_sec > 0 && at >= windowStart) {
+            const moved = new Date(new Date(at).getTime() + s.delay_sec * 1000).toISOString();
+            if (moved > endAt) endAt = moved;
+          }
+          // A company's first bid on the piece (before it, it had no live bid) counts it as a bidder.
+          const bidderCount = p.bidder_count + (own ? 0 : 1);
+          let bestPrice: number | null = null;
+          let clearingPrice: number | null = null;
+          if (isOpenOutcry(mode)) bestPrice = body.price;
+          if (mode === 6) {
+            const valid = (await repo.validBids(pieceId, trx)).map(ruleBid);
+            bestPrice = Math.max(...valid.map((b) => b.price));
+            clearingPrice = allocate(valid, Number(p.total_weight_milli)).clearingPrice;
+          }
+          await repo.updatePiece(trx, pieceId, { end_at: endAt, best_price: bestPrice, bidder_count: bidderCount });
+          if (endAt !== p.end_at) {
+            await scheduler.schedule(trx, { kind: AUCTION_JOBS.close, key: String(pieceId), runAt: new Date(endAt) });
+          }
+          const sealed = isSealed(mode);
+          const event: AuctionBidEvent = {
+            seq,
+            pieceId: String(pieceId),
+            price: sealed ? null : body.price,
+            quantity: sealed ? null : fromMilli(quantityMilli),
+            alias: sealed ? null : aliasOf(registration.alias_no),
+            time: at,
+            currentPrice: sealed ? null : bestPrice,
+            leaderAlias: isOpenOutcry(mode) ? aliasOf(registration.alias_no) : null,
+            clearingPrice,
+            bidderCount,
+            endTime: endAt,
+          };
+          emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'bid', data: { ...event } });
+          if (endAt !== p.end_at) {
+            emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'extended', data: { pieceId: String(pieceId), endTime: endAt } });
+          }
+          const answer = toBid(bid, endAt);
+          log.after = answer;
+          return answer;
+        },
+      );
+    } catch (err) {
+      // The same request sent twice at once: the second insert meets the first's request id.
+      if (isUniqueViolation(err)) {
+        const again = await repo.bidByRequest(spaceId, companyId, body.requestId);
+        if (again) return sameRequest(again, body, piece);
+      }
+      throw err;
+    }
+  }
+
+  function sameRequest(bid: BidRow, body: z.output<typeof auctionBidPlaceBodySchema>, piece: PieceRow): AuctionBid {
+    if (Number(bid.piece_id) !== Number(body.pieceId) || Number(bid.price) !== body.price) throw new AppError('AUCTION_REQUEST_ID_REUSED');
+    return toBid(bid, piece.end_at);
+  }
+
+  async function room(userId: number | null, spaceId: number): Promise<AuctionRoom> {
+    const found = await repo.findSpace(spaceId);
+    const viewer = found ? await viewerOf(userId, found) : undefined;
+    const space = await visible(found, viewer!);
+    const pieces = await repo.pieces(space.id);
+    const names = await namesFor(viewer!, space);
+    const at = now().toISOString();
+    const registrationOpen =
+      [2, 4].includes(space.space_status) && space.suspended === 0 && at < (space.registration_end_at || space.begin_at);
+    return {
+      space: {
+        spaceId: String(space.id),
+        spaceName: space.space_name,
+        name: space.name,
+        spaceAuctionMode: space.space_auction_mode,
+        spaceStatus: space.space_status,
+        suspended: space.suspended === 1,
+        suspendReason: space.suspended === 1 ? space.review_remark : '',
+        auctionBeginTime: space.begin_at,
+        auctionEndTime: space.end_at,
+        registrationEndTime: space.registration_end_at || space.begin_at,
+        priceStep: Number(space.price_step),
+        deposit: Number(space.deposit),
+        currency: space.currency,
+        delayWindowSec: space.delay_window_sec,
+        delaySec: space.delay_sec,
+        scope: space.scope as AuctionScope,
+        deliveryPlace: space.delivery_place,
+        description: space.description,
+        contactName: space.contact_name,
+        contactPhone: space.contact_phone,
+        spaceInfoUser: space.space_info_user,
+        registrationCount: space.registration_count,
+      },
+      itemList: await Promise.all(pieces.map((p) => roomPiece(space, p, viewer!, names))),
+      serverTime: at,
+      lastSeq: Number(space.last_seq),
+      role: viewer!.role,
+      canRegister: viewer!.companyId !== null && viewer!.role === 'watcher' && registrationOpen,
+      ...(viewer!.registration
+        ? { myRegistration: { alias: aliasOf(viewer!.registration.alias_no), time: viewer!.registration.created_at } }
+        : {}),
+    };
+  }
+
+  async function result(userId: number | null, spaceId: number): Promise<AuctionResult> {
+    const found = await repo.findSpace(spaceId);
+    const viewer = found ? await viewerOf(userId, found) : undefined;
+    const space = await visible(found, viewer!);
+    const pieces = await repo.pieces(space.id);
+    if (space.space_status < 4 || space.space_status === 5 || pieces.some((p) => p.trade_status === 0)) {
+      throw new AppError('AUCTION_RESULT_NOT_READY');
+    }
+    const names = await namesFor(viewer!, space);
+    const bids = await repo.bidsAfter(space.id, 0);
+    const owner = viewer!.role === 'owner';
+    return {
+      spaceId: String(space.id),
+      spaceName: space.space_name,
+      spaceAuctionMode: space.space_auction_mode,
+      spaceStatus: space.space_status,
+      currency: space.currency,
+      itemList: pieces.map((p) => ({
+        pieceId: String(p.id),
+        pieceName: p.piece_name,
+        tradeStatus: p.trade_status,
+        totalWeight: fromMilli(p.total_weight_milli),
+        statUnit: p.stat_unit,
+        basePrice: Number(p.base_price),
+        reservePrice: owner ? num(p.reserve_price) : null,
+        endTime: p.end_at,
+        dealPrice: num(p.deal_price),
+        dealQuantity: p.deal_milli === null ? null : fromMilli(p.deal_milli),
+        winners: bids
+          .filter((b) => b.piece_id === p.id && Number(b.fill_milli ?? 0) > 0)
+          .map((b) => ({
+            alias: aliasOf(b.alias_no),
+            companyName: names.get(b.company_id) ?? '',
+            price: Number(b.price),
+            quantity: fromMilli(b.fill_milli!),
+            seq: Number(b.seq),
+          })),
+        reserveDecisionBy: owner && p.trade_status === 4 ? p.decide_by : '',
+      })),
+      bids: bids.map((b) => ({ ...toRoomBid(b, viewer!.companyId, names), digest: b.digest })),
+      digest: space.chain_digest,
+    };
+  }
+
+  /** 2 -> 4 at the start (a withdrawn or still pending space stays as it is). */
+  async function start(trx: Trx, job: DueJob, emit: Emit): Promise<void> {
+    const spaceId = Number(job.key);
+    await repo.lockSpace(trx, spaceId);
+    const space = await repo.findSpace(spaceId, trx);
+    if (!space || space.space_status !== 2) return;
+    await repo.updateSpace(trx, spaceId, { space_status: 4, updated_at: now().toISOString() });
+    const next = (await repo.findSpace(spaceId, trx))!;
+    for (const r of await repo.registrations(spaceId, trx)) {
+      await notify(
+        trx,
+        r.company_id,
+        { kind: 'auction.started', params: { spaceName: space.space_name }, link: roomLink(spaceId, '1') },
+        emit,
+      );
+    }
+    emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'start', companyIds: [space.company_id], data: { spaceStatus: 4 } });
+    emitStatus(emit, next, await repo.pieces(spaceId, trx));
+  }
+
+  /**
+   * A piece's close at its (extended) end. It holds the space's row, so a bid either committed
+   * before (and counts: it was accepted before the end) or waits and is then refused. A job whose
+   * time is no longer the piece's end (a later bid extended it) or whose space is suspended does
+   * nothing; the piece's current job decides.
+   */
+  async function close(trx: Trx, job: DueJob, emit: Emit): Promise<void> {
+    const pieceId = Number(job.key);
+    const piece0 = await repo.findPiece(pieceId, trx);
+    if (!piece0) return;
+    await repo.lockSpace(trx, piece0.space_id);
+    const piece = (await repo.findPiece(pieceId, trx))!;
+    const space = (await repo.findSpace(piece.space_id, trx))!;
+    if (piece.trade_status !== 0 || space.space_status !== 4 || space.suspended === 1) return;
+    if (new Date(piece.end_at).getTime() > new Date(job.runAt).getTime()) return;
+    const mode = space.space_auction_mode;
+    // Only bids accepted before the end count (the bid path already refuses later ones).
+    const bids = (await repo.validBids(pieceId, trx)).filter((b) => b.at < piece.end_at).map(ruleBid);
+    const outcome = closeOutcome(mode, bids, { totalMilli: Number(piece.total_weight_milli), reserve: num(piece.reserve_price) });
+    const at = now();
+    if (outcome.tradeStatus === 4) {
+      const decideBy = new Date(at.getTime() + policy.reserveDecisionHours * HOUR_MS).toISOString();
+      await repo.updatePiece(trx, pieceId, { trade_status: 4, decide_by: decideBy, deal_price: null, deal_milli: null });
+      await scheduler.schedule(trx, { kind: AUCTION_JOBS.reserveDeadline, key: String(pieceId), runAt: new Date(decideBy) });
+      const bestPrice = outcome.winners[0]?.price ?? 0;
+      await notify(
+        trx,
+        space.company_id,
+        {
+          kind: 'auction.reserveDecision',
+          params: { pieceName: piece.piece_name, amount: bestPrice, currency: space.currency, deadline: decideBy },
+          link: { route: AUCTION_ROUTES.mine, query: { spaceId: String(space.id) } },
+        },
+        emit,
+      );
+      await announce(trx, space, pieceId, emit);
+      return;
+    }
+    await settle(trx, space, piece, outcome.tradeStatus, outcome.winners, outcome.dealPrice, emit);
+  }
+
+  /** Writes a piece's final outcome, its orders and messages; then the space moves on when every piece is final. */
+  async function settle(
+    trx: Trx,
+    space: SpaceRow,
+    piece: PieceRow,
+    tradeStatus: 1 | 2 | 3,
+    winners: Winner[],
+    dealPrice: number | null,
+    emit: Emit,
+  ): Promise<void> {
+    const dealMilli = winners.reduce((sum, w) => sum + w.fillMilli, 0);
+    await repo.updatePiece(trx, piece.id, {
+      trade_status: tradeStatus,
+      deal_price: winners.length > 0 ? dealPrice : null,
+      deal_milli: winners.length > 0 ? dealMilli : null,
+      decide_by: '',
+    });
+    for (const w of winners) await repo.setFill(trx, w.bidId, w.fillMilli);
+    const owner = await repo.company(space.company_id, trx);
+    const varietyName = (await repo.varietyNames([piece.variety_code], trx)).get(piece.variety_code) ?? '';
+    const buy = isBuySide(space.space_auction_mode);
+    const regs = await repo.registrations(space.id, trx);
+    for (const w of winners) {
+      const reg = regs.find((r) => r.company_id === w.companyId)!;
+      const winner = await repo.company(w.companyId, trx);
+      // Sell side: the winner buys and its registration deposit stays frozen with its first order.
+      const keepsDeposit = !buy && reg.deposit_state === 'frozen' ? Number(reg.deposit) : 0;
+      const parties = buy
+        ? {
+            buyer: { companyId: space.company_id, userId: space.user_id, name: owner?.name ?? '' },
+            seller: { companyId: w.companyId, userId: reg.user_id, name: winner?.name ?? '' },
+          }
+        : {
+            buyer: { companyId: w.companyId, userId: reg.user_id, name: winner?.name ?? '' },
+            seller: { companyId: space.company_id, userId: space.user_id, name: owner?.name ?? '' },
+          };
+      await orders.createSettled(
+        trx,
+        {
+          origin: 'auction',
+          originCode: String(space.id),
+          settlementKey: `auction:${piece.id}:${w.bidId}`,
+          buyerCompanyId: parties.buyer.companyId,
+          buyerUserId: parties.buyer.userId,
+          buyerName: parties.buyer.name,
+          sellerCompanyId: parties.seller.companyId,
+          sellerUserId: parties.seller.userId,
+          sellerName: parties.seller.name,
+          snapshot: {
+            varietyCode: piece.variety_code,
+            varietyName,
+            goodsSkuName: piece.piece_name,
+            unit: piece.stat_unit,
+            singlePrice: w.price,
+            currency: space.currency,
+            listingType: 'A',
+            paymentType: piece.payment_type,
+            transportWay: piece.transport_way,
+            deliveryPlace: piece.delivery_place || space.delivery_place,
+            objPeriodDay: AUCTION_DELIVERY_DAYS,
+            depositRatio: 0,
+          },
+          quantityMilli: w.fillMilli,
+          amount: amountOf(w.price, w.fillMilli),
+          depositFrozen: keepsDeposit,
+          remark: `${space.space_name} / ${piece.piece_name}`,
+        },
+        emit,
+      );
+      if (reg.deposit_state === 'frozen') {
+        await repo.setDepositState(trx, reg.id, 'kept', now().toISOString());
+        reg.deposit_state = 'kept';
+      }
+      await notify(
+        trx,
+        w.companyId,
+        {
+          kind: 'auction.won',
+          params: {
+            spaceName: space.space_name,
+            pieceName: piece.piece_name,
+            quantity: `${fromMilli(w.fillMilli)} ${piece.stat_unit}`,
+            amount: w.price,
+            currency: space.currency,
+          },
+          link: roomLink(space.id, '3'),
+        },
+        emit,
+      );
+    }
+    const winnerIds = new Set(winners.map((w) => w.companyId));
+    const bidders = new Set((await repo.validBids(piece.id, trx)).map((b) => b.company_id));
+    for (const companyId of bidders) {
+      if (winnerIds.has(companyId)) continue;
+      await notify(
+        trx,
+        companyId,
+        { kind: 'auction.lost', params: { spaceName: space.space_name, pieceName: piece.piece_name }, link: roomLink(space.id, '3') },
+        emit,
+      );
+    }
+    const outcome = TRADE_STATUSES[tradeStatus]['zh-CN'];
+    await notify(
+      trx,
+      space.company_id,
+      {
+        kind: 'auction.closed',
+        params: { spaceName: space.space_name, pieceName: piece.piece_name, outcome },
+        link: { route: AUCTION_ROUTES.mine, query: { spaceId: String(space.id) } },
+      },
+      emit,
+    );
+    await finishIfDone(trx, space.id, emit);
+    await announce(trx, space, piece.id, emit);
+  }
+
+  /**
+   * When every piece is final (deal, unsold, partial): deposits of companies that won nothing are
+   * released and the space moves to 6 (no deal at all) or 7 (deals in progress).
+   */
+  async function finishIfDone(trx: Trx, spaceId: number, emit: Emit): Promise<void> {
+    const pieces = await repo.pieces(spaceId, trx);
+    if (pieces.some((p) => p.trade_status === 0 || p.trade_status === 4)) return;
+    const space = (await repo.findSpace(spaceId, trx))!;
+    const at = now().toISOString();
+    for (const r of await repo.registrations(spaceId, trx)) {
+      if (r.deposit_state !== 'frozen') continue;
+      if (Number(r.deposit) > 0) {
+        await deposits.release(
+          trx,
+          {
+            companyId: r.company_id,
+            currency: r.currency,
+            amount: Number(r.deposit),
+            reference: registrationReference(r.id),
+            actorUserId: null,
+          },
+          emit,
+        );
+      }
+      await repo.setDepositState(trx, r.id, 'released', at);
+    }
+    const dealt = pieces.some((p) => p.trade_status === 1 || p.trade_status === 3);
+    await repo.updateSpace(trx, spaceId, { space_status: dealt ? 7 : 6, updated_at: at });
+    emit({
+      topic: AUCTION_TOPIC,
+      key: String(spaceId),
+      action: 'closed',
+      companyIds: [space.company_id],
+      data: { spaceStatus: dealt ? 7 : 6 },
+    });
+  }
+
+  /** The room's `result` event for a piece, then a `status` event. */
+  async function announce(trx: Trx, space0: SpaceRow, pieceId: number, emit: Emit): Promise<void> {
+    const space = (await repo.findSpace(space0.id, trx))!;
+    const piece = (await repo.findPiece(pieceId, trx))!;
+    emit({
+      topic: AUCTION_TOPIC,
+      key: String(space.id),
+      action: 'result',
+      data: {
+        pieceId: String(piece.id),
+        tradeStatus: piece.trade_status,
+        dealPrice: num(piece.deal_price),
+        dealQuantity: piece.deal_milli === null ? null : fromMilli(piece.deal_milli),
+        spaceStatus: space.space_status,
+      },
+    });
+    emitStatus(emit, space, await repo.pieces(space.id, trx));
+  }
+
+  /** The owner's decision on a best bid that missed the reserve: accept (a deal) or decline (unsold). */
+  async function decide(trx: Trx, piece: PieceRow, accept: boolean, emit: Emit): Promise<void> {
+    await repo.lockSpace(trx, piece.space_id);
+    const space = (await repo.findSpace(piece.space_id, trx))!;
+    const mode = space.space_auction_mode;
+    if (!accept) {
+      await settle(trx, space, piece, 2, [], null, emit);
+      return;
+    }
+    const bids = (await repo.validBids(piece.id, trx)).filter((b) => b.at < piece.end_at).map(ruleBid);
+    const outcome = closeOutcome(mode, bids, { totalMilli: Number(piece.total_weight_milli), reserve: null }, true);
+    await settle(trx, space, piece, outcome.tradeStatus === 4 ? 2 : outcome.tradeStatus, outcome.winners, outcome.dealPrice, emit);
+  }
+
+  return {
+    place,
+    room,
+    result,
+    start,
+    close,
+
+    async decideReserve(userId: number, pieceId: number, accept: boolean): Promise<ManagedAuctionPiece> {
+      const member = await repo.member(userId);
+      return writes.write(
+        { actorUserId: userId, action: accept ? 'acceptReserve' : 'declineReserve', target: `auctionPiece:${pieceId}` },
+        async (trx, emit) => {
+          const piece = await repo.findPiece(pieceId, trx);
+          const space = piece ? await repo.findSpace(piece.space_id, trx) : undefined;
+          if (!piece || !space || !member?.company_id || space.company_id !== member.company_id) throw new AppError('NOT_FOUND');
+          if (piece.trade_status !== 4) {
+            const label = TRADE_STATUSES[piece.trade_status as keyof typeof TRADE_STATUSES];
+            throw AppError.naming('STATE_NOT_ALLOWED', { state: label });
+          }
+          await decide(trx, piece, accept, emit);
+          const after = (await repo.findPiece(pieceId, trx))!;
+          const names = await repo.varietyNames([after.variety_code], trx);
+          return toManagedPiece(after, names.get(after.variety_code) ?? '', true);
+        },
+      );
+    },
+
+    /** The decision's deadline passed: no deal. */
+    async reserveDeadline(trx: Trx, job: DueJob, emit: Emit): Promise<void> {
+      const piece = await repo.findPiece(Number(job.key), trx);
+      if (!piece || piece.trade_status !== 4) return;
+      await decide(trx, piece, false, emit);
+    },
+
+    /**
+     * An order of a space ended (completed or cancelled). Sell side: the registration deposit the
+     * order carried has been released or forfeited by the order. Buy side: a winning supplier's
+     * deposit is released once all its orders of the space ended. When every order of the space
+     * has ended, the space is done (7 -> 8).
+     */
+    async orderFinished(trx: Trx, order: OrderRowData, emit: Emit): Promise<void> {
+      const spaceId = Number(order.origin_code);
+      const space = await repo.findSpace(spaceId, trx);
+      if (!space) return;
+      const all = await orders.byOrigin('auction', order.origin_code, trx);
+      const ended = (o: OrderRowData) => o.state === 6 || o.state === 9;
+      const at = now().toISOString();
+      const buy = isBuySide(space.space_auction_mode);
+      const bidderCompany = buy ? order.seller_company_id : order.buyer_company_id;
+      const reg = await repo.registration(spaceId, bidderCompany, trx);
+      if (reg && reg.deposit_state === 'kept') {
+        const mine = all.filter((o) => (buy ? o.seller_company_id : o.buyer_company_id) === bidderCompany);
+        if (!buy && Number(order.deposit_frozen) > 0) {
+          await repo.setDepositState(trx, reg.id, order.state === 9 ? 'forfeited' : 'released', at);
+        } else if (buy && mine.every(ended)) {
+          if (Number(reg.deposit) > 0) {
+            await deposits.release(
+              trx,
+              {
+                companyId: reg.company_id,
+                currency: reg.currency,
+                amount: Number(reg.deposit),
+                reference: registrationReference(reg.id),
+                actorUserId: null,
+              },
+              emit,
+            );
+          }
+          await repo.setDepositState(trx, reg.id, 'released', at);
+        }
+      }
+      if (space.space_status === 7 && all.every(ended)) {
+        await repo.updateSpace(trx, spaceId, { space_status: 8, updated_at: at });
+        emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'done', companyIds: [space.company_id], data: { spaceStatus: 8 } });
+        emitStatus(emit, (await repo.findSpace(spaceId, trx))!, await repo.pieces(spaceId, trx));
+      }
+    },
+
+    /** What a room stream may show a viewer, checked before the stream opens (404 otherwise). */
+    async streamAccess(userId: number | null, spaceId: number): Promise<void> {
+      const found = await repo.findSpace(spaceId);
+      const viewer = found ? await viewerOf(userId, found) : undefined;
+      await visible(found, viewer!);
+    },
+
+    /** A resume: the bids after `afterSeq` as bid events, in seq order, and the current status. */
+    async missed(spaceId: number, afterSeq: number, limit: number) {
+      const space = (await repo.findSpace(spaceId))!;
+      const pieces = await repo.pieces(spaceId);
+      const sealed = isSealed(space.space_auction_mode);
+      const bids = await repo.bidsAfter(spaceId, afterSeq, limit);
+      const byPiece = new Map(pieces.map((p) => [p.id, p]));
+      const events: AuctionBidEvent[] = bids.map((b) => {
+        const p = byPiece.get(b.piece_id)!;
+        return {
+          seq: Number(b.seq),
+          pieceId: String(b.piece_id),
+          price: sealed ? null : Number(b.price),
+          quantity: sealed ? null : fromMilli(b.quantity_milli),
+          alias: sealed ? null : aliasOf(b.alias_no),
+          time: b.at,
+          currentPrice: sealed ? null : num(p.best_price),
+          leaderAlias: null,
+          clearingPrice: null,
+          bidderCount: p.bidder_count,
+          endTime: p.end_at,
+        };
+      });
+      return {
+        bids: events,
+        status: {
+          spaceStatus: space.space_status,
+          suspended: space.suspended === 1,
+          serverTime: now().toISOString(),
+          lastSeq: Number(space.last_seq),
+          pieces: pieces.map((p) => ({ pieceId: String(p.id), tradeStatus: p.trade_status, endTime: p.end_at })),
+        },
+      };
+    },
+  };
+}
+export type AuctionBiddingService = ReturnType<typeof createAuctionBiddingService>;
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}

@@ -1,0 +1,323 @@
+import { SqliteAdapter, sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { AuctionBidTable, AuctionPieceTable, AuctionRegistrationTable, AuctionSpaceTable } from '../../db/schema';
+import { pageAndTotal } from '../../platform/table-repo';
+import type { Trx } from '../../platform/write-path';
+
+export type SpaceRow = Selectable<AuctionSpaceTable>;
+export type PieceRow = Selectable<AuctionPieceTable>;
+export type RegistrationRow = Selectable<AuctionRegistrationTable>;
+export type BidRow = Selectable<AuctionBidTable>;
+type On = Db | Trx;
+
+/** Which spaces a page lists: one company's, the operator's queue, or those a company registered for. */
+export type SpaceListFilter = { companyId: number } | { review: true } | { registeredCompanyId: number };
+
+/** Storage of live auctions: spaces and pieces (shared with the portal), registrations and bids. */
+export function createAuctionTradeRepo(db: Db) {
+  return {
+    /** True on SQLite, whose database one server process serves alone (others share nothing with it). */
+    oneProcess: db.getExecutor().adapter instanceof SqliteAdapter,
+
+    member(userId: number, on: On = db) {
+      return on
+        .selectFrom('users as u')
+        .leftJoin('companies as c', 'c.id', 'u.company_id')
+        .select(['u.id', 'u.account', 'u.company_id', 'c.name as company_name'])
+        .where('u.id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** A company's name and its account user (the first of its users). */
+    async company(companyId: number, on: On = db) {
+      const row = await on
+        .selectFrom('companies as c')
+        .leftJoin('users as u', 'u.company_id', 'c.id')
+        .select(['c.id', 'c.name', (eb) => eb.fn.min('u.id').as('user_id')])
+        .where('c.id', '=', companyId)
+        .groupBy(['c.id', 'c.name'])
+        .executeTakeFirst();
+      return row ? { id: row.id, name: row.name, userId: Number(row.user_id ?? 0) } : undefined;
+    },
+
+    async variety(code: string) {
+      const row = await db.selectFrom('varieties').select(['code', 'short_name', 'unit']).where('code', '=', code).executeTakeFirst();
+      if (!row) return undefined;
+      const child = await db.selectFrom('varieties').select('id').where('par_code', '=', code).limit(1).executeTakeFirst();
+      return { ...row, leaf: !child };
+    },
+
+    async varietyNames(codes: string[], on: On = db): Promise<Map<string, string>> {
+      if (codes.length === 0) return new Map();
+      const rows = await on.selectFrom('varieties').select(['code', 'short_name']).where('code', 'in', codes).execute();
+      return new Map(rows.map((r) => [r.code, r.short_name]));
+    },
+
+    findSpace(id: number, on: On = db) {
+      return on.selectFrom('auction_spaces').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    pieces(spaceId: number, on: On = db) {
+      return on.selectFrom('auction_pieces').selectAll().where('space_id', '=', spaceId).orderBy('sort').orderBy('id').execute();
+    },
+
+    piecesOf(spaceIds: number[]) {
+      if (spaceIds.length === 0) return Promise.resolve([] as PieceRow[]);
+      return db.selectFrom('auction_pieces').selectAll().where('space_id', 'in', spaceIds).orderBy('sort').orderBy('id').execute();
+    },
+
+    findPiece(id: number, on: On = db) {
+      return on.selectFrom('auction_pieces').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async insertSpace(trx: Trx, values: Insertable<AuctionSpaceTable>): Promise<number> {
+      const row = await trx.insertInto('auction_spaces').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateSpace(trx: Trx, id: number, patch: Updateable<AuctionSpaceTable>): Promise<void> {
+      await trx.updateTable('auction_spaces').set(patch).where('id', '=', id).execute();
+    },
+
+    async insertPiece(trx: Trx, values: Insertable<AuctionPieceTable>): Promise<void> {
+      await trx.insertInto('auction_pieces').values(values).execute();
+    },
+
+    async updatePiece(trx: Trx, id: number, patch: Updateable<AuctionPieceTable>): Promise<void> {
+      await trx.updateTable('auction_pieces').set(patch).where('id', '=', id).execute();
+    },
+
+    async deletePieces(trx: Trx, ids: number[]): Promise<void> {
+      if (ids.length > 0) await trx.deleteFrom('auction_pieces').where('id', 'in', ids).execute();
+    },
+
+    page(filter: SpaceListFilter, status: number | undefined, pageNo: number, pageSize: number) {
+      let rows = db.selectFrom('auction_spaces').selectAll('auction_spaces');
+      let count = db.selectFrom('auction_spaces');
+      if ('companyId' in filter) {
+        rows = rows.where('company_id', '=', filter.companyId);
+        count = count.where('company_id', '=', filter.companyId);
+      } else if ('review' in filter) {
+        // Drafts belong to their owner alone.
+        rows = rows.where('space_status', '<>', 0);
+        count = count.where('space_status', '<>', 0);
+      } else {
+        const mine = db
+          .selectFrom('auction_registrations as r')
+          .select('r.space_id')
+          .where('r.company_id', '=', filter.registeredCompanyId);
+        rows = rows.where('id', 'in', mine);
+        count = count.where('id', 'in', mine);
+      }
+      if (status !== undefined) {
+        rows = rows.where('space_status', '=', status);
+        count = count.where('space_status', '=', status);
+      }
+      return pageAndTotal(rows.orderBy('id', 'desc'), count, pageNo, pageSize);
+    },
+
+    registration(spaceId: number, companyId: number, on: On = db) {
+      return on
+        .selectFrom('auction_registrations')
+        .selectAll()
+        .where('space_id', '=', spaceId)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+    },
+
+    registrations(spaceId: number, on: On = db) {
+      return on.selectFrom('auction_registrations').selectAll().where('space_id', '=', spaceId).orderBy('alias_no').execute();
+    },
+
+    /** The company name of every registration of a space (the owner's and operators' views). */
+    async registeredNames(spaceId: number): Promise<Map<number, string>> {
+      const rows = await db
+        .selectFrom('auction_registrations as r')
+        .innerJoin('companies as c', 'c.id', 'r.company_id')
+        .select(['r.company_id', 'c.name'])
+        .where('r.space_id', '=', spaceId)
+        .execute();
+      return new Map(rows.map((r) => [r.company_id, r.name]));
+    },
+
+    registrationsOfCompany(companyId: number, spaceIds: number[]) {
+      if (spaceIds.length === 0) return Promise.resolve([] as RegistrationRow[]);
+      return db
+        .selectFrom('auction_registrations')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('space_id', 'in', spaceIds)
+        .execute();
+    },
+
+    /** Takes the next alias number of a space (locks its row on PostgreSQL until the commit). */
+    async nextAliasNo(trx: Trx, spaceId: number): Promise<number> {
+      const row = await trx
+        .updateTable('auction_spaces')
+        .set({ registration_count: sql<number>`registration_count + 1` })
+        .where('id', '=', spaceId)
+        .returning('registration_count')
+        .executeTakeFirstOrThrow();
+      return Number(row.registration_count);
+    },
+
+    async insertRegistration(trx: Trx, values: Omit<RegistrationRow, 'id'>): Promise<RegistrationRow> {
+      return trx.insertInto('auction_registrations').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async setDepositState(trx: Trx, id: number, state: string, at: string): Promise<void> {
+      await trx.updateTable('auction_registrations').set({ deposit_state: state, updated_at: at }).where('id', '=', id).execute();
+    },
+
+    /** True when a company of `companyId` is on the supplier list of the space owner's account. */
+    async onSupplierList(ownerUserId: number, companyId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('pur_customer_relations as r')
+        .innerJoin('users as u', 'u.id', 'r.supplier_user_id')
+        .select('r.supplier_user_id')
+        .where('r.buyer_user_id', '=', ownerUserId)
+        .where('u.company_id', '=', companyId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The companies on an owner's supplier list (invitations). */
+    async supplierCompanies(ownerUserId: number, on: On = db): Promise<number[]> {
+      const rows = await on
+        .selectFrom('pur_customer_relations as r')
+        .innerJoin('users as u', 'u.id', 'r.supplier_user_id')
+        .select('u.company_id')
+        .where('r.buyer_user_id', '=', ownerUserId)
+        .execute();
+      return [...new Set(rows.map((r) => r.company_id).filter((id): id is number => id !== null))];
+    },
+
+    /**
+     * Takes the next seq of a running, unsuspended space: one conditional update of its row, which
+     * on PostgreSQL also holds every other bid of the space until this one commits. Answers the
+     * seq, the chain's digest before it and the space; undefined when the space does not take bids.
+     */
+    async takeSeq(trx: Trx, spaceId: number): Promise<{ seq: number; previous: string; space: SpaceRow } | undefined> {
+      const row = await trx
+        .updateTable('auction_spaces')
+        .set({ last_seq: sql<number>`last_seq + 1` })
+        .where('id', '=', spaceId)
+        .where('space_status', '=', 4)
+        .where('suspended', '=', 0)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? { seq: Number(row.last_seq), previous: row.chain_digest, space: row } : undefined;
+    },
+
+    /** Holds the space's row for the rest of a transaction that decides on its bids (a close). */
+    async lockSpace(trx: Trx, spaceId: number): Promise<void> {
+      await trx
+        .updateTable('auction_spaces')
+        .set({ last_seq: sql<number>`last_seq` })
+        .where('id', '=', spaceId)
+        .execute();
+    },
+
+    bidByRequest(spaceId: number, companyId: number, requestId: string, on: On = db) {
+      return on
+        .selectFrom('auction_bids')
+        .selectAll()
+        .where('space_id', '=', spaceId)
+        .where('company_id', '=', companyId)
+        .where('request_id', '=', requestId)
+        .executeTakeFirst();
+    },
+
+    /** A piece and the company's live bid on it (its newest), in one read: the bid path's under the lock. */
+    async pieceWithOwnBid(trx: Trx, pieceId: number, companyId: number) {
+      const row = await trx
+        .selectFrom('auction_pieces as p')
+        .leftJoin('auction_bids as b', (join) =>
+          join.on(
+            sql<SqlBool>`b.id = (select max(x.id) from auction_bids x where x.piece_id = p.id and x.company_id = ${companyId} and x.state = 'valid')`,
+          ),
+        )
+        .selectAll('p')
+        .select(['b.id as own_id', 'b.price as own_price', 'b.quantity_milli as own_quantity_milli'])
+        .where('p.id', '=', pieceId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { own_id, own_price, own_quantity_milli, ...piece } = row;
+      const own = own_id === null ? undefined : { id: own_id, price: Number(own_price), quantityMilli: Number(own_quantity_milli) };
+      return { piece: piece as PieceRow, own };
+    },
+
+    /** A company's live bid on a piece. */
+    liveBid(pieceId: number, companyId: number, on: On = db) {
+      return on
+        .selectFrom('auction_bids')
+        .selectAll()
+        .where('piece_id', '=', pieceId)
+        .where('company_id', '=', companyId)
+        .where('state', '=', 'valid')
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** The best valid bid: the highest price (sell) or lowest (buy), then the earliest seq. */
+    bestBid(pieceId: number, buy: boolean, on: On = db) {
+      return on
+        .selectFrom('auction_bids')
+        .selectAll()
+        .where('piece_id', '=', pieceId)
+        .where('state', '=', 'valid')
+        .orderBy('price', buy ? 'asc' : 'desc')
+        .orderBy('seq', 'asc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    validBids(pieceId: number, on: On = db) {
+      return on
+        .selectFrom('auction_bids')
+        .selectAll()
+        .where('piece_id', '=', pieceId)
+        .where('state', '=', 'valid')
+        .orderBy('seq')
+        .execute();
+    },
+
+    async insertBid(trx: Trx, values: Omit<BidRow, 'id' | 'fill_milli'>): Promise<BidRow> {
+      return trx.insertInto('auction_bids').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async supersede(trx: Trx, bidId: number): Promise<void> {
+      await trx.updateTable('auction_bids').set({ state: 'superseded' }).where('id', '=', bidId).execute();
+    },
+
+    async setFill(trx: Trx, bidId: number, fillMilli: number): Promise<void> {
+      await trx.updateTable('auction_bids').set({ fill_milli: fillMilli }).where('id', '=', bidId).execute();
+    },
+
+    async setChainDigest(trx: Trx, spaceId: number, digest: string): Promise<void> {
+      await trx.updateTable('auction_spaces').set({ chain_digest: digest }).where('id', '=', spaceId).execute();
+    },
+
+    /** The latest bids of a piece, newest first; `companyId` keeps one company's only. */
+    recentBids(pieceId: number, limit: number, companyId?: number) {
+      let q = db.selectFrom('auction_bids').selectAll().where('piece_id', '=', pieceId);
+      if (companyId !== undefined) q = q.where('company_id', '=', companyId);
+      return q.orderBy('seq', 'desc').limit(limit).execute();
+    },
+
+    /** A space's bids in seq order, after `afterSeq`. */
+    bidsAfter(spaceId: number, afterSeq: number, limit?: number, on: On = db) {
+      let q = on.selectFrom('auction_bids').selectAll().where('space_id', '=', spaceId).where('seq', '>', afterSeq).orderBy('seq');
+      if (limit !== undefined) q = q.limit(limit);
+      return q.execute();
+    },
+
+    /** Spaces whose live state a scheduler job or a verify run needs: every space that has bids. */
+    async spaceIdsWithBids(): Promise<number[]> {
+      const rows = await db.selectFrom('auction_spaces').select('id').where('last_seq', '>', 0).orderBy('id').execute();
+      return rows.map((r) => r.id);
+    },
+  };
+}
+export type AuctionTradeRepo = ReturnType<typeof createAuctionTradeRepo>;

@@ -1,0 +1,110 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ManagedAuctionSpace } from '@portal/contracts/auction-trade';
+import { initI18n } from '../../i18n/index';
+import { FeedbackProvider } from '../../shared/feedback';
+import { answerCalls } from '../../test/fake-server';
+import { AuctionSpaceDetail, roomHref } from './auction-space-detail';
+
+beforeAll(async () => {
+  await initI18n('zh-CN', ['auction', 'trade']);
+});
+afterEach(cleanup);
+
+const piece = (id: string, tradeStatus: number, reservePrice: number | null) => ({
+  id,
+  pieceName: `标的 ${id}`,
+  varietyCode: 'Q5500',
+  varietyName: '动力煤',
+  totalWeight: 100,
+  statUnit: '吨',
+  basePrice: 50_000,
+  reservePrice,
+  openBasePrice: 1,
+  minBidNum: 0,
+  bidStepNum: 0,
+  paymentType: 2,
+  transportWay: 'A',
+  deliveryPlace: '秦皇岛港',
+  pictures: [],
+  tradeStatus,
+  endTime: '2026-05-01T09:00:00.000Z',
+  dealPrice: tradeStatus === 1 ? 52_000 : null,
+  dealQuantity: tradeStatus === 1 ? 100 : null,
+  reserveDecisionBy: tradeStatus === 4 ? '2026-05-02T09:00:00.000Z' : '',
+});
+
+const space = {
+  spaceId: '41',
+  spaceName: '第 12 期动力煤',
+  name: '动力煤',
+  spaceAuctionMode: 1,
+  spaceStatus: 7,
+  suspended: false,
+  auctionBeginTime: '2026-05-01T08:00:00.000Z',
+  auctionEndTime: '2026-05-01T09:00:00.000Z',
+  registrationEndTime: '2026-05-01T08:00:00.000Z',
+  priceStep: 1_000,
+  deposit: 100_000,
+  currency: 'CNY',
+  delayWindowSec: 300,
+  delaySec: 300,
+  scope: 'open',
+  remark: '',
+  reviewRemark: '',
+  deliveryPlace: '',
+  description: '',
+  contactName: '',
+  contactPhone: '',
+  userId: '3',
+  spaceInfoUser: '山西晋煤能源有限公司',
+  registrationCount: 2,
+  createdAt: '2026-04-30T08:00:00.000Z',
+  updatedAt: '2026-04-30T08:00:00.000Z',
+  itemList: [piece('8', 1, null), piece('9', 4, 60_000)],
+} as ManagedAuctionSpace;
+
+function show(owner: boolean) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <FeedbackProvider>
+        <AuctionSpaceDetail space={space} owner={owner} />
+      </FeedbackProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('a space in the owner’s and the operator’s drawer', { timeout: 30_000 }, () => {
+  it('shows the owner its reserve and the decision only on the piece that missed it', () => {
+    answerCalls({});
+    show(true);
+    expect(screen.getByText('￥600.00')).toBeTruthy();
+    expect(screen.getAllByTestId('reserve-accept')).toHaveLength(1);
+  });
+
+  it('shows the operator no reserve and no decision', () => {
+    answerCalls({});
+    show(false);
+    expect(screen.queryByText('￥600.00')).toBeNull();
+    expect(screen.queryByText('保留价')).toBeNull();
+    expect(screen.queryByTestId('reserve-accept')).toBeNull();
+  });
+
+  it('declines only after asking, naming the piece', async () => {
+    const calls = answerCalls({ '/auction/ws/auctionSpaceInfo/decideReserve': { data: piece('9', 2, 60_000) } });
+    show(true);
+    fireEvent.click(screen.getByTestId('reserve-decline'));
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm-content')?.textContent).toContain('“标的 9”将以流拍结束'));
+    expect(calls).toHaveLength(0);
+    fireEvent.click(document.querySelector('.ant-modal-confirm .ant-btn-primary') as HTMLElement);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({ path: '/auction/ws/auctionSpaceInfo/decideReserve', body: { pieceId: '9', accept: false } });
+  });
+
+  it('leads to the room while it runs and to the result once closed', () => {
+    expect(roomHref({ spaceId: '41', spaceStatus: 4 }, 1)).toBe('/auctionBuyerDetail?openType=1&spaceId=41');
+    expect(roomHref({ spaceId: '41', spaceStatus: 2 })).toBe('/auctionBuyerDetail?openType=2&spaceId=41');
+    expect(roomHref({ spaceId: '41', spaceStatus: 7 }, 1)).toBe('/auctionBuyerDetail?openType=3&spaceId=41');
+  });
+});
