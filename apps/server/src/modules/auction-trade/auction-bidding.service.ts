@@ -219,6 +219,19 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
 
   const money = (cents: number, currency: string) => `${centsText(cents)} ${currency}`;
 
+  /**
+   * The best price of each open-outcry piece this process has seen read or committed. It only
+   * ever improves (higher when selling, lower when buying), so a bid it already beats is refused
+   * without the lock; a value seen late is only less strict, never wrong.
+   */
+  const bestSeen = new Map<number, number>();
+  const sawBest = (mode: number, pieceId: number, price: number) => {
+    const known = bestSeen.get(pieceId);
+    if (known !== undefined && (isBuySide(mode) ? known <= price : known >= price)) return;
+    if (bestSeen.size >= 10_000) bestSeen.clear();
+    bestSeen.set(pieceId, price);
+  };
+
   async function place(userId: number, body: z.output<typeof auctionBidPlaceBodySchema>): Promise<AuctionBid> {
     const spaceId = Number(body.spaceId);
     const pieceId = Number(body.pieceId);
@@ -259,112 +272,22 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       });
     }
 
-    // A price the best price read so far already beats is refused without taking the space's
-    // lock: the best only ever improves, so it would be refused under the lock too. Everything
-    // else (times, state, the best again) is checked in the transaction.
-    if (isOpenOutcry(mode) && piece.best_price !== null) {
-      const limit = acceptableLimit(mode, { base, step }, Number(piece.best_price), null);
+    // A price a best price already seen beats is refused without taking the space's lock: in the
+    // open-outcry modes the best only ever improves, so it would be refused under the lock too.
+    // Everything else (times, state, the best again) is checked in the transaction.
+    if (isOpenOutcry(mode) && piece.best_price !== null) sawBest(mode, pieceId, Number(piece.best_price));
+    const best = isOpenOutcry(mode) ? bestSeen.get(pieceId) : undefined;
+    if (best !== undefined) {
+      const limit = acceptableLimit(mode, { base, step }, best, null);
       if (!meetsLimit(mode, body.price, limit)) {
         throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, space!.currency) });
       }
     }
 
     try {
-      return await writes.write(
-        { actorUserId: userId, account: member.account, action: 'bid', target: `auction:${spaceId}` },
-        async (trx, emit, log) => {
-          // The space's row first: every other bid of the space waits here until this one commits.
-          const taken = await repo.takeSeq(trx, spaceId);
-          const at = now().toISOString();
-          const read = await repo.pieceWithOwnBid(trx, pieceId, companyId);
-          const p = read?.piece;
-          const own = read?.own;
-          const s = taken?.space ?? (await repo.findSpace(spaceId, trx));
-          const refusal = refusalOf(s, p, at) ?? (taken ? null : new AppError('AUCTION_ENDED'));
-          if (refusal || !taken || !s || !p) throw refusal ?? new AppError('AUCTION_ENDED');
-          // The piece keeps its best valid price (modes 1, 4, 6); in modes 1 and 4 it is the last accepted bid.
-          const best = p.best_price === null ? null : Number(p.best_price);
-          const limit = acceptableLimit(mode, { base, step }, best, own ? own.price : null);
-          if (!meetsLimit(mode, body.price, limit)) {
-            throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, s.currency) });
-          }
-          // Mode 6 lets a company keep its price and change only the quantity; an identical bid changes nothing.
-          if (mode === 6 && own && own.price === body.price && own.quantityMilli === quantityMilli) {
-            throw new AppError('AUCTION_BID_TOO_LOW', { limit: money(own.price + step, s.currency) });
-          }
-          const seq = taken.seq;
-          const digest = chainDigest(taken.previous, {
-            spaceId,
-            pieceId,
-            seq,
-            companyId,
-            aliasNo: registration.alias_no,
-            price: body.price,
-            quantityMilli,
-            at,
-            requestId: body.requestId,
-          });
-          // One live bid per company and piece where a company's bid replaces its own (modes 2, 5, 6).
-          if (own && !isOpenOutcry(mode)) await repo.supersede(trx, own.id);
-          const bid = await repo.insertBid(trx, {
-            space_id: spaceId,
-            piece_id: pieceId,
-            company_id: companyId,
-            user_id: userId,
-            alias_no: registration.alias_no,
-            seq,
-            price: body.price,
-            quantity_milli: quantityMilli,
-            state: 'valid',
-            request_id: body.requestId,
-            at,
-            digest,
-          });
-          await repo.setChainDigest(trx, spaceId, digest);
-          // Anti-sniping: a bid inside the window moves the end to bid time + delay.
-          let endAt = p.end_at;
-          const windowStart = new Date(new Date(p.end_at).getTime() - s.delay_window_sec * 1000).toISOString();
-          if (extendsNearEnd(mode) && s.delay_window_sec > 0 && s.delay_sec > 0 && at >= windowStart) {
-            const moved = new Date(new Date(at).getTime() + s.delay_sec * 1000).toISOString();
-            if (moved > endAt) endAt = moved;
-          }
-          // A company's first bid on the piece (before it, it had no live bid) counts it as a bidder.
-          const bidderCount = p.bidder_count + (own ? 0 : 1);
-          let bestPrice: number | null = null;
-          let clearingPrice: number | null = null;
-          if (isOpenOutcry(mode)) bestPrice = body.price;
-          if (mode === 6) {
-            const valid = (await repo.validBids(pieceId, trx)).map(ruleBid);
-            bestPrice = Math.max(...valid.map((b) => b.price));
-            clearingPrice = allocate(valid, Number(p.total_weight_milli)).clearingPrice;
-          }
-          await repo.updatePiece(trx, pieceId, { end_at: endAt, best_price: bestPrice, bidder_count: bidderCount });
-          if (endAt !== p.end_at) {
-            await scheduler.schedule(trx, { kind: AUCTION_JOBS.close, key: String(pieceId), runAt: new Date(endAt) });
-          }
-          const sealed = isSealed(mode);
-          const event: AuctionBidEvent = {
-            seq,
-            pieceId: String(pieceId),
-            price: sealed ? null : body.price,
-            quantity: sealed ? null : fromMilli(quantityMilli),
-            alias: sealed ? null : aliasOf(registration.alias_no),
-            time: at,
-            currentPrice: sealed ? null : bestPrice,
-            leaderAlias: isOpenOutcry(mode) ? aliasOf(registration.alias_no) : null,
-            clearingPrice,
-            bidderCount,
-            endTime: endAt,
-          };
-          emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'bid', data: { ...event } });
-          if (endAt !== p.end_at) {
-            emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'extended', data: { pieceId: String(pieceId), endTime: endAt } });
-          }
-          const answer = toBid(bid, endAt);
-          log.after = answer;
-          return answer;
-        },
-      );
+      const answer = await placeLocked(userId, member.account, body, { space: space!, piece, registration, companyId, quantityMilli });
+      if (isOpenOutcry(mode)) sawBest(mode, pieceId, body.price);
+      return answer;
     } catch (err) {
       // The same request sent twice at once: the second insert meets the first's request id.
       if (isUniqueViolation(err)) {
@@ -373,6 +296,113 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       }
       throw err;
     }
+  }
+
+  /** The bid's transaction: the space's seq, every rule again under its lock, the bid and the piece's new state. */
+  async function placeLocked(
+    userId: number,
+    account: string,
+    body: z.output<typeof auctionBidPlaceBodySchema>,
+    ctx: { space: SpaceRow; piece: PieceRow; registration: RegistrationRow; companyId: number; quantityMilli: number },
+  ): Promise<AuctionBid> {
+    const spaceId = Number(body.spaceId);
+    const pieceId = Number(body.pieceId);
+    const { registration, companyId, quantityMilli } = ctx;
+    const mode = ctx.space.space_auction_mode;
+    const step = Number(ctx.space.price_step);
+    const base = Number(ctx.piece.base_price);
+    return writes.write({ actorUserId: userId, account, action: 'bid', target: `auction:${spaceId}` }, async (trx, emit, log) => {
+      // The space's row first: every other bid of the space waits here until this one commits.
+      const taken = await repo.takeSeq(trx, spaceId);
+      const at = now().toISOString();
+      const read = await repo.pieceWithOwnBid(trx, pieceId, companyId);
+      const p = read?.piece;
+      const own = read?.own;
+      const s = taken?.space ?? (await repo.findSpace(spaceId, trx));
+      const refusal = refusalOf(s, p, at) ?? (taken ? null : new AppError('AUCTION_ENDED'));
+      if (refusal || !taken || !s || !p) throw refusal ?? new AppError('AUCTION_ENDED');
+      // The piece keeps its best valid price (modes 1, 4, 6); in modes 1 and 4 it is the last accepted bid.
+      const best = p.best_price === null ? null : Number(p.best_price);
+      const limit = acceptableLimit(mode, { base, step }, best, own ? own.price : null);
+      if (!meetsLimit(mode, body.price, limit)) {
+        throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, s.currency) });
+      }
+      // Mode 6 lets a company keep its price and change only the quantity; an identical bid changes nothing.
+      if (mode === 6 && own && own.price === body.price && own.quantityMilli === quantityMilli) {
+        throw new AppError('AUCTION_BID_TOO_LOW', { limit: money(own.price + step, s.currency) });
+      }
+      const seq = taken.seq;
+      const digest = chainDigest(taken.previous, {
+        spaceId,
+        pieceId,
+        seq,
+        companyId,
+        aliasNo: registration.alias_no,
+        price: body.price,
+        quantityMilli,
+        at,
+        requestId: body.requestId,
+      });
+      // One live bid per company and piece where a company's bid replaces its own (modes 2, 5, 6).
+      if (own && !isOpenOutcry(mode)) await repo.supersede(trx, own.id);
+      const bid = await repo.insertBid(trx, {
+        space_id: spaceId,
+        piece_id: pieceId,
+        company_id: companyId,
+        user_id: userId,
+        alias_no: registration.alias_no,
+        seq,
+        price: body.price,
+        quantity_milli: quantityMilli,
+        state: 'valid',
+        request_id: body.requestId,
+        at,
+        digest,
+      });
+      await repo.setChainDigest(trx, spaceId, digest);
+      // Anti-sniping: a bid inside the window moves the end to bid time + delay.
+      let endAt = p.end_at;
+      const windowStart = new Date(new Date(p.end_at).getTime() - s.delay_window_sec * 1000).toISOString();
+      if (extendsNearEnd(mode) && s.delay_window_sec > 0 && s.delay_sec > 0 && at >= windowStart) {
+        const moved = new Date(new Date(at).getTime() + s.delay_sec * 1000).toISOString();
+        if (moved > endAt) endAt = moved;
+      }
+      // A company's first bid on the piece (before it, it had no live bid) counts it as a bidder.
+      const bidderCount = p.bidder_count + (own ? 0 : 1);
+      let bestPrice: number | null = null;
+      let clearingPrice: number | null = null;
+      if (isOpenOutcry(mode)) bestPrice = body.price;
+      if (mode === 6) {
+        const valid = (await repo.validBids(pieceId, trx)).map(ruleBid);
+        bestPrice = Math.max(...valid.map((b) => b.price));
+        clearingPrice = allocate(valid, Number(p.total_weight_milli)).clearingPrice;
+      }
+      await repo.updatePiece(trx, pieceId, { end_at: endAt, best_price: bestPrice, bidder_count: bidderCount });
+      if (endAt !== p.end_at) {
+        await scheduler.schedule(trx, { kind: AUCTION_JOBS.close, key: String(pieceId), runAt: new Date(endAt) });
+      }
+      const sealed = isSealed(mode);
+      const event: AuctionBidEvent = {
+        seq,
+        pieceId: String(pieceId),
+        price: sealed ? null : body.price,
+        quantity: sealed ? null : fromMilli(quantityMilli),
+        alias: sealed ? null : aliasOf(registration.alias_no),
+        time: at,
+        currentPrice: sealed ? null : bestPrice,
+        leaderAlias: isOpenOutcry(mode) ? aliasOf(registration.alias_no) : null,
+        clearingPrice,
+        bidderCount,
+        endTime: endAt,
+      };
+      emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'bid', data: { ...event } });
+      if (endAt !== p.end_at) {
+        emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'extended', data: { pieceId: String(pieceId), endTime: endAt } });
+      }
+      const answer = toBid(bid, endAt);
+      log.after = answer;
+      return answer;
+    });
   }
 
   function sameRequest(bid: BidRow, body: z.output<typeof auctionBidPlaceBodySchema>, piece: PieceRow): AuctionBid {
