@@ -38,7 +38,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
       </Suspense>
     );
   if (isLoading) return <FullPageSpin />;
-  if (isError) return <ErrorPage status={500} />;
+  // A failed refresh of a user already known keeps the page: only a first answer that never came is an error.
+  if (isError && user === undefined) return <ErrorPage status={500} />;
   if (!user) {
     rememberLoginUrl(location.pathname + location.search);
     return <Navigate to="/login" replace />;
