@@ -298,8 +298,9 @@ describe('auction centre (/auctionCenter)', () => {
     await poll(async () => (await page.getByTestId('auction-action').allTextContents()).every((text) => text === '去竞拍')).toBe(true);
     await page.getByTestId('auction-action').first().click();
     await page.waitForURL('**/auctionBuyerDetail?openType=1&spaceId=*');
-    await poll(() => page.getByText('参与竞拍请登录后在用户中心办理；此页仅供查看。').count()).toBe(1);
-    await poll(() => page.getByText('标的清单').count()).toBe(1);
+    // A visitor watches the live room and is asked to sign in to register.
+    await poll(() => page.getByText('登录企业账号后即可报名参加竞价。').count()).toBe(1);
+    await poll(() => page.getByTestId('room-piece').count()).toBeGreaterThan(0);
     await screenshot(page, 'trading-auction-detail-zh-CN');
     await context.close();
   });
