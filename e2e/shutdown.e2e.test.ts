@@ -82,7 +82,8 @@ describe('npm start and SIGTERM', () => {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
+        // Debug: a request's start is logged, which tells when the slow request below is in flight.
+        LOG_LEVEL: 'debug',
         DATABASE_URL: '',
         REDIS_URL: '',
       },

@@ -91,7 +91,12 @@ export const inProcessMark = randomBytes(16).toString('hex');
 export function requestLogController(sampleRate: number): LogController {
   const sampled = () => sampleRate >= 1 || (sampleRate > 0 && Math.random() < sampleRate);
   return new (class extends LogController {
-    override incomingRequest(): void {}
+    // A request's start is logged only at debug level (a level check and nothing else at info):
+    // an operator following one slow request, or a test waiting until it is in flight, turns it on.
+    override incomingRequest(request: FastifyRequest): void {
+      if (request.headers[IN_PROCESS_HEADER] === inProcessMark) return;
+      request.log.debug({ req: request }, 'incoming request');
+    }
     override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
       if (request.headers[IN_PROCESS_HEADER] === inProcessMark) return;
       if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
