@@ -174,6 +174,29 @@ export function createAuctionSpacesService(deps: AuctionDeps) {
     query: { openType, spaceId: String(space.id) },
   });
 
+  /** The space as it is now: its change and live status published, and answered to the caller. */
+  async function published(trx: Trx, emit: Emit, spaceId: number, action: string, companies: number[], withReserve: boolean) {
+    const next = (await repo.findSpace(spaceId, trx))!;
+    changed(emit, next, action, companies);
+    emitStatus(emit, next, await repo.pieces(spaceId, trx));
+    return view(next, withReserve, trx);
+  }
+
+  /** Tells each company involved in a space what an operator did to it and why. */
+  async function tellOperatorAction(
+    trx: Trx,
+    emit: Emit,
+    space: SpaceRow,
+    companies: number[],
+    kind: 'auction.suspended' | 'auction.resumed' | 'auction.cancelled',
+    reason: string,
+    openType: '1' | '2',
+  ): Promise<void> {
+    for (const companyId of companies) {
+      await notify(trx, companyId, { kind, params: { spaceName: space.space_name, reason }, link: roomLink(space, openType) }, emit);
+    }
+  }
+
   return {
     async myPage(userId: number, body: z.output<typeof auctionPageBodySchema>): Promise<ManagedAuctionSpacePage> {
       const caller = await callerOf(userId);
@@ -315,10 +338,7 @@ export function createAuctionSpacesService(deps: AuctionDeps) {
             emit,
           );
         }
-        const next = (await repo.findSpace(space.id, trx))!;
-        changed(emit, next, 'withdraw', companies);
-        emitStatus(emit, next, await repo.pieces(space.id, trx));
-        return view(next, true, trx);
+        return published(trx, emit, space.id, 'withdraw', companies, true);
       });
     },
 
@@ -398,18 +418,8 @@ export function createAuctionSpacesService(deps: AuctionDeps) {
         const at = now().toISOString();
         await repo.updateSpace(trx, spaceId, { suspended: 1, suspended_at: at, review_remark: body.reason, updated_at: at });
         const companies = await involved(trx, space);
-        for (const companyId of companies) {
-          await notify(
-            trx,
-            companyId,
-            { kind: 'auction.suspended', params: { spaceName: space.space_name, reason: body.reason }, link: roomLink(space, '2') },
-            emit,
-          );
-        }
-        const next = (await repo.findSpace(spaceId, trx))!;
-        changed(emit, next, 'suspend', companies);
-        emitStatus(emit, next, await repo.pieces(spaceId, trx));
-        return view(next, false, trx);
+        await tellOperatorAction(trx, emit, space, companies, 'auction.suspended', body.reason, '2');
+        return published(trx, emit, spaceId, 'suspend', companies, false);
       });
     },
 
@@ -436,18 +446,8 @@ export function createAuctionSpacesService(deps: AuctionDeps) {
           await scheduler.schedule(trx, { kind: AUCTION_JOBS.close, key: String(p.id), runAt: end });
         }
         const companies = await involved(trx, space);
-        for (const companyId of companies) {
-          await notify(
-            trx,
-            companyId,
-            { kind: 'auction.resumed', params: { spaceName: space.space_name, reason: body.reason }, link: roomLink(space, '1') },
-            emit,
-          );
-        }
-        const next = (await repo.findSpace(spaceId, trx))!;
-        changed(emit, next, 'resume', companies);
-        emitStatus(emit, next, await repo.pieces(spaceId, trx));
-        return view(next, false, trx);
+        await tellOperatorAction(trx, emit, space, companies, 'auction.resumed', body.reason, '1');
+        return published(trx, emit, spaceId, 'resume', companies, false);
       });
     },
 
@@ -468,18 +468,8 @@ export function createAuctionSpacesService(deps: AuctionDeps) {
         for (const p of await repo.pieces(spaceId, trx)) await scheduler.cancel(trx, AUCTION_JOBS.close, String(p.id));
         const companies = await involved(trx, space);
         await releaseAll(trx, space, userId, emit);
-        for (const companyId of companies) {
-          await notify(
-            trx,
-            companyId,
-            { kind: 'auction.cancelled', params: { spaceName: space.space_name, reason: body.reason }, link: roomLink(space, '2') },
-            emit,
-          );
-        }
-        const next = (await repo.findSpace(spaceId, trx))!;
-        changed(emit, next, 'adminWithdraw', companies);
-        emitStatus(emit, next, await repo.pieces(spaceId, trx));
-        return view(next, false, trx);
+        await tellOperatorAction(trx, emit, space, companies, 'auction.cancelled', body.reason, '2');
+        return published(trx, emit, spaceId, 'adminWithdraw', companies, false);
       });
     },
 
