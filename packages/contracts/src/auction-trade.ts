@@ -162,8 +162,8 @@ export const managedAuctionPieceSchema = z.object({
 });
 export type ManagedAuctionPiece = z.infer<typeof managedAuctionPieceSchema>;
 
-/** A space as its owner and the operator see it. */
-export const managedAuctionSpaceSchema = z.object({
+/** The terms of a space every view of it shows: its owner's, the operator's and the room's. */
+const auctionSpaceTerms = {
   spaceId: z.string(),
   spaceName: z.string(),
   name: z.string(),
@@ -181,13 +181,18 @@ export const managedAuctionSpaceSchema = z.object({
   delayWindowSec: z.number().int(),
   delaySec: z.number().int(),
   scope: z.enum(AUCTION_SCOPES),
-  remark: z.string(),
-  /** The latest review, suspension or resumption reason; empty when none. */
-  reviewRemark: z.string(),
   deliveryPlace: z.string(),
   description: z.string(),
   contactName: z.string(),
   contactPhone: z.string(),
+};
+
+/** A space as its owner and the operator see it. */
+export const managedAuctionSpaceSchema = z.object({
+  ...auctionSpaceTerms,
+  remark: z.string(),
+  /** The latest review, suspension or resumption reason; empty when none. */
+  reviewRemark: z.string(),
   /** The owner's user id and company name. */
   userId: z.string(),
   spaceInfoUser: z.string(),
@@ -346,27 +351,9 @@ export const auctionRoomPieceSchema = z.object({
 export type AuctionRoomPiece = z.infer<typeof auctionRoomPieceSchema>;
 
 export const auctionRoomSpaceSchema = z.object({
-  spaceId: z.string(),
-  spaceName: z.string(),
-  name: z.string(),
-  spaceAuctionMode: z.number().int(),
-  spaceStatus: z.number().int(),
-  suspended: z.boolean(),
+  ...auctionSpaceTerms,
   /** The suspension's reason while suspended; else empty. */
   suspendReason: z.string(),
-  auctionBeginTime: z.string(),
-  auctionEndTime: z.string(),
-  registrationEndTime: z.string(),
-  priceStep: z.number().int(),
-  deposit: z.number().int(),
-  currency: z.string(),
-  delayWindowSec: z.number().int(),
-  delaySec: z.number().int(),
-  scope: z.enum(AUCTION_SCOPES),
-  deliveryPlace: z.string(),
-  description: z.string(),
-  contactName: z.string(),
-  contactPhone: z.string(),
   /** The owner company (published on the portal). */
   spaceInfoUser: z.string(),
   registrationCount: z.number().int(),
