@@ -188,7 +188,7 @@ describe('listing market (/onListing)', () => {
     await context.close();
   });
 
-  it('shows the section 8 messages when the listing call fails', async () => {
+  it('shows the call message and the server detail when the listing call fails', async () => {
     const { context, page } = await newPage(browser);
     await page.route(`**${SEARCH}`, (route) =>
       route.fulfill({

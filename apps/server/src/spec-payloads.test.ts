@@ -56,7 +56,7 @@ const signIn = async (account: string, password: string) => {
   return { token, tn: (body.data as { tn: string }).tn };
 };
 
-describe('account-and-shell.md: the payloads of section 7, verbatim', () => {
+describe('account and shell calls: the documented payloads, verbatim', () => {
   it('picture codes, the login form settings, tenants and the security key take no payload', async () => {
     expect(accepted(await post('/gateway/getCheckCode', undefined))).toHaveProperty('cc');
     expect(accepted(await get('/gateway/getCheckCode'))).toHaveProperty('img');
@@ -232,7 +232,7 @@ describe('account-and-shell.md: the payloads of section 7, verbatim', () => {
   });
 });
 
-describe('trading-portal.md: the payloads of section 7, verbatim', () => {
+describe('trading portal calls: the documented payloads, verbatim', () => {
   it('checkDefaultPwd and get_menu_list take none', async () => {
     const { token } = await signIn('buyer01', 'Buyer@2026');
     accepted(await get('/omc/api/user/checkDefaultPwd', { token }));

@@ -31,7 +31,7 @@ const optionalText = (max: number) => text(max).optional();
 
 const terminalTypeSchema = z.enum(['pc', 'mobile']);
 
-/** Password login (mode b of account-and-shell.md section 5). */
+/** Password login with the picture code (the other way in is mobile + SMS code). */
 export const passwordLoginBodySchema = z.strictObject({
   account: loginUsernameSchema,
   password: transportedPassword(loginPasswordSchema),
@@ -261,7 +261,7 @@ export const accountEndpoints = {
   },
 } as const satisfies Record<string, Endpoint>;
 
-/** Change mobile (account-and-shell.md section 4); the signed-in user's own number. */
+/** Change mobile; the signed-in user's own number. */
 export const mobileChangeEndpoints = {
   modifyMobileSend: {
     method: 'POST',

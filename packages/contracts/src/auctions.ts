@@ -12,7 +12,7 @@ const literalsOf = <T extends readonly number[]>(values: T) =>
 /** '' (or absent) leaves the order alone; the page cycles empty -> DESC -> ASC -> DESC. */
 const sortSchema = z.union([z.enum(SORT_DIRECTIONS), z.literal('')]).optional();
 
-/** The auction centre's query (trading-portal.md section 7). */
+/** The auction centre's query. */
 export const auctionSearchBodySchema = z.strictObject({
   pageNo: pageNoSchema.default(1),
   pageSize: pageSizeSchema.default(AUCTION_PAGE_SIZE),

@@ -20,7 +20,7 @@ export const NEWS_TYPE = {
 /** The banner position of the home page carousel. */
 export const HOME_BANNER_POSITION = 'web_index';
 
-/** Page sizes, rotations and cut lengths of trading-portal.md sections 4 and 9. */
+/** Page sizes, rotation intervals and cut lengths of the portal's pages, fixed once for server and browser. */
 export const CMS_LIMITS = {
   homeNewsPageSize: 3,
   homeNoticePageSize: 6,

@@ -1,7 +1,7 @@
 import type { Lang, Localized } from './i18n';
 
 /**
- * Business constants of the trading portal (trading-portal.md sections 4 and 9), written once for
+ * Business constants of the trading portal, written once for
  * the server (enum answers, filters) and the browser (labels, row actions, paging). No zod here:
  * the portal's trading pages import this module.
  */
@@ -22,7 +22,7 @@ export const MAX_PAGE_SIZE = 50;
 export const MAX_PAGE_NO = 1_000_000;
 export const LISTING_SEARCH_DEBOUNCE_MS = 800;
 export const LISTING_USER_NAME_MAX = 30;
-/** Truncation lengths on the home page (section 9). */
+/** Truncation lengths on the home page. */
 export const TRUNCATE = { noticeTitle: 32, tenderNo: 22, column: 8 } as const;
 /**
  * Listing searches with a price, quantity or seller filter count at most this many rows; a larger
@@ -40,7 +40,7 @@ export const LISTING_STATES = {
 /** States a visitor may search; the market shows 1 by default. */
 export const PUBLIC_LISTING_STATES = [1, 2] as const;
 export const HOLD_BS = { 1: l('买', 'Buy', '買'), 2: l('卖', 'Sell', '賣') };
-/** The direction filter offers sell only (section 9). */
+/** The direction filter offers sell only. */
 export const HOLD_BS_FILTER = [2] as const;
 export const LISTING_TYPES = { A: l('普通挂牌', 'Standard listing', '普通掛牌'), D: l('保证金挂牌', 'Margin listing', '保證金掛牌') };
 export const LISTING_TYPE_VALUES = ['A', 'D'] as const;
@@ -136,7 +136,7 @@ export const TENDER_STATES = {
 /** The states the tender hall shows; other values are not shown. */
 export const TENDER_STATE_VALUES = [2, 3, 4, 5, 6, 7] as const;
 export type TenderRowAction = 'view' | 'bid';
-/** "view" for states 3 to 6 or an overdue tender, otherwise "go bid" (section 4). */
+/** "view" for states 3 to 6 or an overdue tender, otherwise "go bid". */
 export function tenderRowAction(objState: number, overdueFlag: string): TenderRowAction {
   return (objState >= 3 && objState <= 6) || overdueFlag === 'Y' ? 'view' : 'bid';
 }

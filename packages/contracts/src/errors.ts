@@ -19,7 +19,7 @@ const e = (code: string, status: number, zhCN: string, enUS: string, zhTW: strin
  * specifications give them; the 100xxx and other positive codes are the project's own.
  */
 export const ERRORS = {
-  // Session (account-and-shell.md section 8)
+  // Session
   SESSION_ELSEWHERE: e(
     '-101',
     401,
@@ -94,7 +94,7 @@ export const ERRORS = {
   SILENT_A: e('173302', 200, '', '', ''),
   SILENT_B: e('173303', 200, '', '', ''),
 
-  // Codes (account-and-shell.md sections 4 and 8)
+  // Codes
   WRONG_PICTURE_CODE: e(
     '111000',
     200,
@@ -215,7 +215,7 @@ export const ERRORS = {
     '該請求來自其他網站，已拒絕',
   ),
 
-  // Portal (trading-portal.md section 6)
+  // Portal
   NO_SUPPLY_RELATION: e(
     '112001',
     200,

@@ -11,7 +11,7 @@ const quantitySchema = z.number().min(0).max(1e10);
 const codeSchema = inputString().trim().max(32, { message: 'tooLong' });
 
 /**
- * The listing search condition (trading-portal.md section 3). Price bounds use the unit of
+ * The listing search condition. Price bounds use the unit of
  * `singlePrice` (cents); quantity bounds compare with the quantity still available.
  */
 export const listingSearchBodySchema = z

@@ -6,7 +6,7 @@ import type { Endpoint } from './endpoint';
 export const MENU_TYPE_IFRAME = 'iframe';
 
 /**
- * One node of the menu tree (account-and-shell.md section 3). Both spellings the specification
+ * One node of the menu tree. Both spellings the specification
  * names are answered (`parent_id`/`parentId`, `hidden`/`isHidden`), so either reader works.
  */
 export const menuNodeSchema = z.object({
@@ -51,7 +51,7 @@ export const menuNodeSchema = z.object({
 export type MenuNode = z.infer<typeof menuNodeSchema>;
 
 export const menuCodeBodySchema = z.strictObject({
-  /** The menu node's `id` (decisions.md section 9). */
+  /** The menu node's `id`. */
   menuCode: inputString().trim().min(1, { message: 'required' }).max(64, { message: 'tooLong' }),
 });
 export type MenuCodeBody = z.infer<typeof menuCodeBodySchema>;

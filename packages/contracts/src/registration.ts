@@ -87,7 +87,7 @@ export const agreementSchema = z.object({
 });
 export type Agreement = z.infer<typeof agreementSchema>;
 
-/** Company self-registration and password reset by SMS (account-and-shell.md sections 2, 4, 7). */
+/** Company self-registration and password reset by SMS. */
 export const registrationEndpoints = {
   isAccountExisted: {
     method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * The wire codes the browser reacts to (account-and-shell.md section 8), apart from the catalogue
+ * The wire codes the browser reacts to, apart from the catalogue
  * in errors.ts so that the API client does not download every message in three languages.
  * session-codes.test.ts checks that each is a catalogue code.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The password rule shared by registration, reset and change (decisions.md section 9). */
+/** The password rule shared by registration, reset and change. */
 export const passwordRuleSchema = z.object({
   minLength: z.number().int().min(1).max(20),
   maxLength: z.number().int().min(1).max(20),

@@ -6,7 +6,7 @@ import type { Endpoint } from './endpoint';
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'change-mobile'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
-/** SMS code rules (decisions.md section 5); the limits themselves are settings. */
+/** SMS code rules; the limits themselves are settings. */
 export const SMS_CODE_RULES = { length: 6, ttlMs: 5 * 60_000, maxTries: 5 } as const;
 
 export const smsOutboxEntrySchema = z.object({

@@ -4,7 +4,7 @@ import type { Endpoint } from './endpoint';
 import { inputString, newPasswordSchema, text, transportedPassword } from './validation';
 import { CERT_NO_PATTERN, FAX_PATTERN, LIMITS } from './validation-rules';
 
-/** Field limits of the personal-info form (trading-portal.md section 5, account-and-shell.md section 5). */
+/** Field limits of the personal-info form. */
 export const PROFILE_LIMITS = {
   nameMax: 16,
   realNameMax: 16,
@@ -42,7 +42,7 @@ export const personalInfoBodySchema = z.strictObject({
 export type PersonalInfoBody = z.infer<typeof personalInfoBodySchema>;
 
 /**
- * resetPwd: `pwd` is the current password, `resetedPwd` the new one (decisions.md section 9); both
+ * resetPwd: `pwd` is the current password, `resetedPwd` the new one; both
  * plain within TLS or encrypted with webEncryptType=rsa. The configured rule is checked on the server.
  */
 export const resetPasswordBodySchema = z.strictObject({

@@ -1,7 +1,7 @@
 import type { PasswordRule } from './settings';
 
 /**
- * Field rules written once (account-and-shell.md section 5): limits, patterns and the password
+ * Field rules written once: limits, patterns and the password
  * checks, without zod, so the login page and the portal use them without downloading the schemas.
  * validation.ts builds the schemas the server and the forms validate with from these.
  */

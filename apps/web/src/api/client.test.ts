@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reactionOf } from './client';
 
-describe('reactions to refusals (account-and-shell.md section 8)', () => {
+describe('reactions to refusals', () => {
   it.each([
     ['-101', 'invalid'],
     ['9006', 'invalid'],

@@ -15,7 +15,7 @@ export class ApiError extends Error {
 }
 
 /**
- * How the shell reacts to a refusal (account-and-shell.md section 8): `invalid` ends the session
+ * How the shell reacts to a refusal: `invalid` ends the session
  * (the "confirm login" dialog), `locked` shows the unlock prompt, `silent` shows nothing, `notice`
  * an info toast (-1), `error` an error toast with the server's message (positive codes), `other`
  * an info toast (system error plus the message).

@@ -27,7 +27,7 @@ const page = (node: ReactNode) => (
 );
 
 /**
- * The fixed routes of both specifications (decisions.md section 6). Everything else is the shell:
+ * The fixed routes of both specifications. Everything else is the shell:
  * /mainIndex and the menu routes it builds at run time from get_menu_list (unknown paths: 404 there,
  * or /login for a visitor).
  */

@@ -10,7 +10,7 @@ import { CommodityCategories } from './home/commodity-categories';
 import { TradeTabs } from './home/trade-tabs';
 import './home/home.css';
 
-/** /index: the public portal's home (trading-portal.md section 2). */
+/** /index: the public portal's home. */
 export function PortalHomePage() {
   const { t } = useTranslation();
   useDocumentTitle(null);

@@ -1,4 +1,4 @@
-/** The top bar's section links (trading-portal.md section 2), in order. */
+/** The top bar's section links, in order. */
 export const PORTAL_NAV = [
   { to: '/index', key: 'home' },
   { to: '/onListing', key: 'mall' },

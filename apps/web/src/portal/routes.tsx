@@ -36,7 +36,7 @@ const EmbeddedPageLayout = lazy(() =>
 );
 
 /**
- * The public portal's routes (trading-portal.md section 2), allowed without a session. Every page
+ * The public portal's routes, allowed without a session. Every page
  * renders inside the portal layout (top bar and footers) and loads lazily, so a first visit
  * downloads only what its page needs.
  */

@@ -31,7 +31,7 @@ export function registerDialog<P extends object>(name: string, component: Compon
 
 export interface DialogOptions {
   title: ReactNode;
-  /** Default 900 px (account-and-shell.md section 2). */
+  /** Default 900 px. */
   width?: number;
   /** The content height; default 420 px. */
   height?: number;

@@ -13,7 +13,7 @@ interface EmbeddedFrameProps {
 }
 
 /**
- * A page of this app shown in a frame (trading-portal.md section 2): a spinner until the frame has
+ * A page of this app shown in a frame: a spinner until the frame has
  * loaded, then the frame at the height of its content, so the portal page scrolls as one.
  */
 export function EmbeddedFrame({ src, title, loadingLabel, minHeight = 560 }: EmbeddedFrameProps) {

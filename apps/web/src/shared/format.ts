@@ -1,7 +1,7 @@
 import { HIDDEN_PRICE, PRICE_TYPE_CENTS, currencySymbol } from '@portal/contracts/constants';
 
 /**
- * How traders read numbers (trading-portal.md section 9, DESIGN.md): thousands separators, the
+ * How traders read numbers (DESIGN.md): thousands separators, the
  * currency symbol before the amount, 3 decimals for quantities, changes with an arrow.
  */
 

@@ -13,7 +13,7 @@ export async function sealPassword(plain: string, key: { key1: string; key2: str
 }
 
 /**
- * What a password field sends (decisions.md section 4): the plain value inside TLS, or with
+ * What a password field sends: the plain value inside TLS, or with
  * webEncryptType=rsa the value sealed under the server's current key (`rsa:<key id>:<base64>`).
  * The key is fetched per submit, so a form left open for hours still uses a live key.
  */

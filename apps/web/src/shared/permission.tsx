@@ -5,7 +5,7 @@ import { useSettings } from './settings';
 
 /**
  * True when any of the comma-separated codes is granted; an empty code passes, and with auth
- * verification off everything passes (account-and-shell.md section 6).
+ * verification off everything passes.
  */
 export function hasPermission(granted: PermissionMap, codes: string | undefined, authVerification = true): boolean {
   if (!authVerification) return true;

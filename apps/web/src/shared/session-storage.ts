@@ -2,7 +2,7 @@ import type { LoginAnswer } from '@portal/contracts/account';
 import { isSitePath } from '@portal/contracts/site-path';
 
 /**
- * The session data the browser keeps (account-and-shell.md section 3). The token itself stays in
+ * The session data the browser keeps. The token itself stays in
  * the HttpOnly cookie and is never readable by scripts.
  */
 const USER_KEYS = [

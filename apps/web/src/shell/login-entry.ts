@@ -13,7 +13,7 @@ export interface LoginEntry {
 }
 
 /**
- * Reads a login entry from a query (trading-portal.md section 6): a token plus operator, nick name,
+ * Reads a login entry from a query: a token plus operator, nick name,
  * user type, organisation, tenant and kind. Null when the query carries no token.
  */
 export function parseEntry(search: string): LoginEntry | null {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@portal/contracts/menus';
 import { MenuIcon } from './menu-icons';
 
-/** How far one click (or wheel notch) scrolls a menu (account-and-shell.md section 2). */
+/** How far one click (or wheel notch) scrolls a menu. */
 export const MENU_SCROLL_STEP = 80;
 
 /**

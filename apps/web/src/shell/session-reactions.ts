@@ -9,7 +9,7 @@ const MARKER = 'has_reload';
 const TOAST_MS = 3;
 
 /**
- * The shell's reactions to refusals (account-and-shell.md sections 4 and 8): the "confirm login"
+ * The shell's reactions to refusals: the "confirm login"
  * dialog with the has_reload marker for ended sessions, the unlock prompt (or CAS) for -5, and a
  * 3-second toast for the other codes. Returns a switch that silences them (during a forced logout).
  */

@@ -5,7 +5,7 @@ import type { MenuNode } from '@portal/contracts/menus';
 import { MenuIcon } from './menu-icons';
 import { readCookie, writeCookie } from '../shared/cookies';
 
-/** The sidebar's menu area is the window height minus this (account-and-shell.md section 2). */
+/** The sidebar's menu area is the window height minus this. */
 export const SIDEBAR_OFFSET = 164;
 export const SIDEBAR_COOKIE = 'sidebarStatus';
 

@@ -13,7 +13,7 @@ export const SUBSYSTEMS: Record<string, SubsystemLoader> = {
   portal: () => import('./subsystems/portal').then((m) => m.portalSubsystem),
 };
 
-/** How long a sub-system chunk may take (account-and-shell.md section 9: 120 s). */
+/** How long a sub-system chunk may take (120 s). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 const loaded = new Map<string, Promise<SubsystemModule | null>>();

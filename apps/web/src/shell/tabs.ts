@@ -1,4 +1,4 @@
-/** A tab of the tab bar (account-and-shell.md section 3: name, path, id). */
+/** A tab of the tab bar (name, path, id). */
 export interface TabView {
   name: string;
   path: string;

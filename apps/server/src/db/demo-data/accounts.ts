@@ -1,4 +1,4 @@
-/** The demo accounts of decisions.md section 8; the README lists them. Roles are named by code (migration 100 creates them). */
+/** The demo accounts (one per kind of user); the README lists them. Roles are named by code (migration 100 creates them). */
 export const DEMO_ACCOUNTS = [
   {
     account: 'admin',
@@ -38,7 +38,7 @@ export const DEMO_ACCOUNTS = [
     password: 'Init@2026',
     nick: '新用户',
     real: '陈静',
-    // 13800000003-6 belong to the trading demo companies below (trading.md section 10).
+    // 13800000003-6 belong to the trading demo companies below.
     mobile: '13800000009',
     type: 'comp',
     company: '江苏新材料科技有限公司',

@@ -65,7 +65,7 @@ const PRIVACY_POLICY = `本平台深知个人信息和企业信息对您的重�
 六、联系我们
 如对本隐私政策有任何疑问，请拨打客服热线 400-800-2026 或发送邮件至 service@example.com。`;
 
-/** The agreements a registering company accepts (account-and-shell.md section 2). */
+/** The agreements a registering company accepts. */
 export const loadAgreements: DemoLoader = async (trx, { at }) => {
   await trx
     .insertInto('agreements')

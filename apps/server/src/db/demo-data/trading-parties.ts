@@ -26,7 +26,7 @@ const EXTRA_SUPPLIERS = [
 ];
 
 /**
- * The trading demo companies of trading.md section 10 as parties: stores for supplier02 and
+ * The trading demo companies as parties: stores for supplier02 and
  * supplier03, and buyer01's supplier list holding supplier01 and supplier02 but not supplier03 (so
  * tender access can be tried both ways). Their deposits, listings and orders are made afterwards
  * through the running services (trading-story.ts), so every rule and the ledger hold for them.

@@ -45,7 +45,7 @@ const npk = (formula: string, chlorine: string): [string, string][] => [
   ['氯离子', chlorine],
 ];
 
-/** The 3-level variety tree of decisions.md section 8. */
+/** The 3-level variety tree (category, variety, grade) the demo listings use. */
 export const VARIETY_TREE: VarietyRoot[] = [
   {
     code: 'COAL',
@@ -270,7 +270,7 @@ export const MARKETS = [
 /** Rough exchange rates from CNY for the demo prices of the USD and HKD markets. */
 const CNY_PER = { CNY: 1, USD: 7.2, HKD: 0.92 } as Record<string, number>;
 
-/** The demo companies besides the accounts of decisions.md section 8 (shops and tenderers). */
+/** The demo companies besides the demo accounts (shops and tenderers). */
 const COMPANIES = [
   {
     account: 'demo_mengtai',

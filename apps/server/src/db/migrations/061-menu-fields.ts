@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** The two menu-node fields the first menus table left out (account-and-shell.md section 3). */
+/** The two menu-node fields the first menus table left out. */
 export function menuFields() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {

@@ -22,7 +22,7 @@ interface StoredKey {
 }
 
 /**
- * Password fields in transit (decisions.md section 4). With `webEncryptType=rsa` the browser encrypts
+ * Password fields in transit. With `webEncryptType=rsa` the browser encrypts
  * each password field with RSA-OAEP (SHA-256) under a key from POST /omc/getSecurityKey and sends
  * `rsa:<key id>:<base64>`. Keys live in the shared store so every instance can decrypt.
  */

@@ -131,7 +131,7 @@ describe('portalSalePage', () => {
     const store = await allPages({ shopUserId: supplier });
     expect(store.items.every((i) => i.userId === supplier)).toBe(true);
     expect(store.total).toBe((await idsWhere((r) => r.obj_state === 1 && String(r.seller_id) === supplier)).length);
-    // supplier01 owns most listings (decisions.md section 8).
+    // supplier01 owns most listings.
     expect(store.total * 2).toBeGreaterThan((await search({})).totalItem);
   });
 

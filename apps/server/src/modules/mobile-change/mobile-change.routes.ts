@@ -3,7 +3,7 @@ import { mobileChangeEndpoints as ep } from '@portal/contracts/account';
 import { registerEndpoint, type AccessDeps } from '../../platform/http';
 import type { MobileChangeService } from './mobile-change.service';
 
-/** Change mobile (account-and-shell.md section 4): send the code to the new number, then change. */
+/** Change mobile: send the code to the new number, then change. */
 export function registerMobileChangeRoutes(app: FastifyInstance, d: { access: AccessDeps; mobileChange: MobileChangeService }): void {
   registerEndpoint(app, d.access, ep.modifyMobileSend, async ({ session, body, request, lang }) =>
     d.mobileChange.sendCode(session, body, request.ip, lang),

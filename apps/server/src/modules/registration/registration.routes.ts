@@ -3,7 +3,7 @@ import { registrationEndpoints as ep } from '@portal/contracts/registration';
 import { registerEndpoint, type AccessDeps } from '../../platform/http';
 import type { RegistrationService } from './registration.service';
 
-/** Company self-registration and password reset (account-and-shell.md sections 2, 4 and 7). */
+/** Company self-registration and password reset. */
 export function registerRegistrationRoutes(app: FastifyInstance, d: { access: AccessDeps; registration: RegistrationService }): void {
   const r = d.registration;
   registerEndpoint(app, d.access, ep.isAccountExisted, async ({ body, request }) => r.accountExists(body.user_account, request.ip));

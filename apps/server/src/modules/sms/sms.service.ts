@@ -73,7 +73,7 @@ interface StoredCode {
 }
 
 /**
- * SMS codes (decisions.md section 5): 6 digits, 5 minutes, 5 tries, bound to their purpose and
+ * SMS codes: 6 digits, 5 minutes, 5 tries, bound to their purpose and
  * number; resend interval per number whatever the purpose; caps per number and per address.
  */
 export function createSmsService(deps: SmsDeps) {

@@ -21,7 +21,7 @@ interface ChangeMobileForm {
   smsCode: string;
 }
 
-/** The change-mobile failure that starts the dialog over (account-and-shell.md section 4). */
+/** The change-mobile failure that starts the dialog over. */
 const RESET_CODE = '111052';
 
 /**

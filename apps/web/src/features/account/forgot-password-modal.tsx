@@ -24,7 +24,7 @@ interface ForgotForm {
 const STEP1: (keyof ForgotForm)[] = ['user_account', 'password', 'confirm'];
 const BACK_TO_STEP1 = ['111003', '111004'];
 
-/** Password reset by SMS, two steps (account-and-shell.md sections 2 and 4). */
+/** Password reset by SMS, two steps. */
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('account');
   const { t: tl } = useTranslation('login');

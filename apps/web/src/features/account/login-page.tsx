@@ -46,7 +46,7 @@ const ThirdPartyLogin = lazy(() => import('./third-party-login').then((m) => ({ 
 type LoginType = 'password' | 'mobile';
 type Dialog = 'register' | 'forgot';
 
-/** The free-register link shows for company user types only (account-and-shell.md section 2). */
+/** The free-register link shows for company user types only. */
 export function showRegisterLink(registerButton: boolean, userType: string | null): boolean {
   return registerButton && (userType === null || userType === 'comp' || userType === 'toVerified');
 }

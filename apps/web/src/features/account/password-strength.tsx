@@ -4,7 +4,7 @@ import { passwordStrength } from '@portal/contracts/validation-rules';
 
 const LEVELS = { weak: 1, general: 2, complex: 3 } as const;
 
-/** The weak / general / complex hint under a new-password field (account-and-shell.md section 5). */
+/** The weak / general / complex hint under a new-password field. */
 export function PasswordStrength({ value }: { value: string | undefined }) {
   const { t } = useTranslation('account');
   const { token } = theme.useToken();

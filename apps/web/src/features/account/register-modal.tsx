@@ -32,7 +32,7 @@ const STEP1: (keyof RegisterForm)[] = ['user_account', 'company_name', 'password
 /** Sending refusals that send the wizard back to step 1; "too frequent" only asks to wait. */
 const BACK_TO_STEP1 = ['111003', '111004'];
 
-/** Company self-registration, two steps (account-and-shell.md sections 2 and 4). */
+/** Company self-registration, two steps. */
 export function RegisterModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('account');
   const { t: tc } = useTranslation();

@@ -8,7 +8,7 @@ import { useFeedback } from '../../shared/feedback';
 import { useSettings } from '../../shared/settings';
 import { CheckCodeImage, useCheckCode } from './check-code-image';
 
-/** Refusals after which the popup closes and sending is enabled again (account-and-shell.md section 4). */
+/** Refusals after which the popup closes and sending is enabled again. */
 export const SEND_REFUSED_CODES = ['111051', '111003', '111004'] as const;
 const WRONG_PICTURE_CODE = '111000';
 

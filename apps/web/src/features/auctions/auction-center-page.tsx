@@ -166,7 +166,7 @@ function AuctionRow({ space }: { space: AuctionSpace }) {
 
 /**
  * /auctionCenter: approved, auctioning and dealt spaces (statuses 2, 4, 7, 8) with their pieces,
- * filters and the time and price sorts that cycle empty -> DESC -> ASC -> DESC (section 4).
+ * filters and the time and price sorts that cycle empty -> DESC -> ASC -> DESC.
  */
 export function AuctionCenterPage() {
   const { t } = useTranslation('trading');

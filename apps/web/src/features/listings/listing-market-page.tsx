@@ -51,7 +51,7 @@ function useDebouncedValue<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Shows a section 8 message once per failure of a query. */
+/** Shows a failed query's message (the call's text plus the server's detail) once per failure. */
 function useFailureMessage(error: unknown, failedAt: number, text: (error: unknown) => string) {
   const { message } = useFeedback();
   const shown = useRef(0);
@@ -166,7 +166,7 @@ function RangeRow({
 }
 
 /**
- * /onListing: the listing market (trading-portal.md sections 2-5, 8, 9). Tag filters, sorting and
+ * /onListing: the listing market. Tag filters, sorting and
  * paging search at once; typed values (prices, quantities, seller name) after 800 ms without typing.
  * A minimum above its maximum marks both inputs and leaves the last results on screen.
  */
@@ -229,7 +229,7 @@ export function ListingMarketPage() {
     failureText(e, t('messages.currencyFailed'), t('messages.networkFailed')),
   );
 
-  // An empty page after the first one: say so and go back to page 1 (section 4).
+  // An empty page after the first one: say so and go back to page 1.
   const data = listings.data;
   const [emptyPage, setEmptyPage] = useState<unknown>(null);
   if (!listings.isPlaceholderData && data && data.items.length === 0 && data.pageNo > 1 && emptyPage !== data) {

@@ -28,7 +28,7 @@ interface PersonalInfoFormProps {
   onCancel?: () => void;
 }
 
-/** The personal-info editor (section 3 fields). A repeat submit is blocked while one is in flight. */
+/** The personal-info editor (the signed-in user's own fields). A repeat submit is blocked while one is in flight. */
 export function PersonalInfoForm({ user, onSaved, onCancel }: PersonalInfoFormProps) {
   const { t } = useTranslation('profile');
   const { message } = useFeedback();

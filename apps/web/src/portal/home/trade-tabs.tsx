@@ -26,9 +26,8 @@ type Tab = (typeof TABS)[number];
 const PRELOADED_PAGES = HOME_TRADE_FIRST_LOAD / HOME_TRADE_PAGE_SIZE;
 
 /**
- * The page a rotating list shows: every 10 s the next page of 5, wrapping to page 1 after the last
- * (trading-portal.md sections 4 and 9). Rotation pauses while the pointer or focus is inside, so
- * nobody loses the row they are reading.
+ * The page a rotating list shows: every 10 s the next page of 5, wrapping to page 1 after the last.
+ * Rotation pauses while the pointer or focus is inside, so nobody loses the row they are reading.
  */
 function useRotatingPage(total: number, paused: boolean): number {
   const [page, setPage] = useState(1);
