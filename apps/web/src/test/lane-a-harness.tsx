@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import type { CurrentUser } from '@portal/contracts/account';
 import type { PublicSettings } from '@portal/contracts/settings';
 import type { PermissionMap } from '@portal/contracts/user';
+import { setTransport } from '../api/client';
 import { FeedbackProvider } from '../shared/feedback';
 import { PermissionsProvider } from '../shared/permission';
 import { ShellSessionProvider, type ShellSession } from '../shared/session-context';
@@ -174,4 +175,37 @@ export async function confirmPopover() {
     return button;
   });
   fireEvent.click(ok);
+}
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/**
+ * Like `answerCalls`, for pages that read with GET: each answer is chosen from the request (path
+ * and query), and every request is recorded with its query.
+ */
+export function answerRequests(answer: (request: SeenRequest) => { data: unknown } | { error: { code: string; message: string; status: number } } | undefined) {
+  const seen: SeenRequest[] = [];
+  setTransport(async (url, init) => {
+    const parsed = new URL(url, 'http://localhost');
+    const request: SeenRequest = {
+      method: init.method ?? 'GET',
+      path: parsed.pathname,
+      query: parsed.searchParams,
+      body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+    };
+    seen.push(request);
+    const result = answer(request);
+    const json = (value: unknown, status = 200) =>
+      new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+    if (!result) return json({ return_code: '404', error_no: '404', error_info: 'not found', data: null }, 404);
+    if ('error' in result)
+      return json({ return_code: result.error.code, error_no: result.error.code, error_info: result.error.message, data: null }, result.error.status);
+    return json({ return_code: '0', error_no: '0', error_info: '', data: result.data });
+  });
+  return seen;
 }
