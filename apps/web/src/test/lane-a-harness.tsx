@@ -186,9 +186,14 @@ export interface SeenRequest {
 
 /**
  * Like `answerCalls`, for pages that read with GET: each answer is chosen from the request (path
- * and query), and every request is recorded with its query.
+ * and query), and every request is recorded with its query. 'network' fails as a dropped
+ * connection does; no answer is a 404.
  */
-export function answerRequests(answer: (request: SeenRequest) => { data: unknown } | { error: { code: string; message: string; status: number } } | undefined) {
+export function answerRequests(
+  answer: (
+    request: SeenRequest,
+  ) => { data: unknown } | { error: { code: string; message: string; status: number; data?: unknown } } | 'network' | undefined,
+) {
   const seen: SeenRequest[] = [];
   setTransport(async (url, init) => {
     const parsed = new URL(url, 'http://localhost');
@@ -202,9 +207,13 @@ export function answerRequests(answer: (request: SeenRequest) => { data: unknown
     const result = answer(request);
     const json = (value: unknown, status = 200) =>
       new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+    if (result === 'network') throw new TypeError('Failed to fetch');
     if (!result) return json({ return_code: '404', error_no: '404', error_info: 'not found', data: null }, 404);
     if ('error' in result)
-      return json({ return_code: result.error.code, error_no: result.error.code, error_info: result.error.message, data: null }, result.error.status);
+      return json(
+        { return_code: result.error.code, error_no: result.error.code, error_info: result.error.message, data: result.error.data ?? null },
+        result.error.status,
+      );
     return json({ return_code: '0', error_no: '0', error_info: '', data: result.data });
   });
   return seen;
