@@ -40,8 +40,7 @@ function serve(options: { user?: CurrentUser | null; config?: PageConfig; footer
   return answerRequests((request) => {
     if (request.path === CONFIG) return { data: options.config ?? config };
     if (request.path === FOOTER) return { data: { footerText: options.footer ?? '' } };
-    if (request.path === ME)
-      return options.user ? { data: options.user } : { error: { code: '-100', message: '未登录', status: 401 } };
+    if (request.path === ME) return options.user ? { data: options.user } : { error: { code: '-100', message: '未登录', status: 401 } };
     return undefined;
   });
 }
@@ -75,7 +74,11 @@ describe('the portal frame', { timeout: 60_000 }, () => {
     expect(logo.getAttribute('href')).toBe('/index');
     expect(logo.querySelector('img')?.getAttribute('src')).toBe('/file/logo.png');
     const nav = within(topBar()).getByRole('navigation', { name: '门户导航' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['首页', '/index'],
       ['网上商城', '/onListing'],
       ['竞价中心', '/auctionCenter'],
@@ -152,17 +155,11 @@ describe('the portal frame', { timeout: 60_000 }, () => {
       if (!found) throw new Error('no drawer');
       return found;
     });
-    expect(within(drawer).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      '首页',
-      '网上商城',
-      '竞价中心',
-      '招标大厅',
-      '金融服务',
-      '新闻中心',
-      '用户中心',
-      '登录',
-      '注册',
-    ]);
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['首页', '网上商城', '竞价中心', '招标大厅', '金融服务', '新闻中心', '用户中心', '登录', '注册']);
     fireEvent.click(within(drawer).getByRole('link', { name: '金融服务' }));
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/finance'));
     await waitFor(() => expect(document.querySelector('.portal-mobile-nav')).toBeNull());
@@ -203,7 +200,11 @@ describe('the portal in another language', { timeout: 60_000 }, () => {
     await act(() => i18next.changeLanguage('en-US'));
     show();
     const nav = await within(topBar()).findByRole('navigation', { name: 'Portal navigation' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toContain('News centre');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toContain('News centre');
     expect(within(topBar()).getByRole('button', { name: 'Open the navigation menu' })).toBeTruthy();
     expect((within(topBar()).getByRole('combobox') as HTMLSelectElement).value).toBe('en-US');
   });

@@ -118,9 +118,7 @@ export function renderBackOffice(ui: ReactNode, options: BackOfficeOptions = {})
 
 /** The form item whose label reads `label`, to find the message shown under that very field. */
 export function formItem(label: string, scope: HTMLElement = document.body): HTMLElement {
-  const labels = [...scope.querySelectorAll<HTMLElement>('.ant-form-item-label label')].filter(
-    (l) => l.textContent?.trim() === label,
-  );
+  const labels = [...scope.querySelectorAll<HTMLElement>('.ant-form-item-label label')].filter((l) => l.textContent?.trim() === label);
   if (labels.length !== 1) throw new Error(`expected one field labelled ${label}, found ${labels.length}`);
   return labels[0]!.closest<HTMLElement>('.ant-form-item')!;
 }

@@ -89,7 +89,11 @@ describe('changing the mobile number', { timeout: 60_000 }, () => {
       return found;
     });
     expect(confirm.textContent).toContain('修改后，登录和接收短信验证码都将使用新手机号。确定继续吗？');
-    fireEvent.click(within(confirm).getAllByRole('button').find((b) => !b.classList.contains('ant-btn-primary'))!);
+    fireEvent.click(
+      within(confirm)
+        .getAllByRole('button')
+        .find((b) => !b.classList.contains('ant-btn-primary'))!,
+    );
     await waitFor(() => expect(confirmDialog()).toBeNull());
     expect(fieldInput('登录密码', dialog()).value).toBe('Login@2026');
     expect(dialog().querySelector('input[autocomplete="tel"]')).toBeNull();

@@ -91,7 +91,9 @@ describe('online sessions', { timeout: 60_000 }, () => {
     let fail = true;
     const calls = answerCalls({
       [LIST]: () =>
-        fail ? { error: { code: '100500', message: '数据库暂不可用', status: 500 } } : { data: { rows: [session('2', 'buyer01')], total: 1 } },
+        fail
+          ? { error: { code: '100500', message: '数据库暂不可用', status: 500 } }
+          : { data: { rows: [session('2', 'buyer01')], total: 1 } },
     });
     renderBackOffice(<SessionsPage />, { permissions: { 'session:view': true } });
     const alert = await screen.findByRole('alert');
@@ -129,7 +131,11 @@ describe('the operation log', { timeout: 60_000 }, () => {
       [LIST]: {
         data: {
           rows: [
-            entry('1', { resource: 'users', before: '{"account":"buyer01","nick_name":"旧"}', after: '{"account":"buyer01","nick_name":"新"}' }),
+            entry('1', {
+              resource: 'users',
+              before: '{"account":"buyer01","nick_name":"旧"}',
+              after: '{"account":"buyer01","nick_name":"新"}',
+            }),
             entry('2', { resource: 'unknown-thing', action: 'purge', recordId: '99' }),
           ],
           total: 2,

@@ -28,7 +28,10 @@ const pages = (siteName = '晋煤大宗交易平台'): SitePages => ({
 const posted = (seen: SeenRequest[], path: string) => seen.filter((r) => r.path === path).map((r) => r.body);
 const form = (name: string) => document.querySelector<HTMLFormElement>(`form#${name}`)!;
 
-async function openSiteConfig(permissions: Record<string, boolean>, save?: (body: Record<string, unknown>) => ReturnType<Parameters<typeof answerRequests>[0]>) {
+async function openSiteConfig(
+  permissions: Record<string, boolean>,
+  save?: (body: Record<string, unknown>) => ReturnType<Parameters<typeof answerRequests>[0]>,
+) {
   const seen = answerRequests((request) => {
     if (request.path === `${SITE}/get`) return { data: pages() };
     if (request.path === `${SITE}/page-config`) return save?.(request.body as Record<string, unknown>);

@@ -82,9 +82,7 @@ describe('system management · users', { timeout: 60_000 }, () => {
     fireEvent.change(fieldInput('关键字', search), { target: { value: '  buyer  ' } });
     await pickOption(search, '状态', '停用');
     fireEvent.click(buttonIn(search, '查询'));
-    await waitFor(() =>
-      expect(lastBody(calls, `${BASE}/list`)).toEqual({ keyword: 'buyer', status: 'disabled', pageNo: 1, pageSize: 10 }),
-    );
+    await waitFor(() => expect(lastBody(calls, `${BASE}/list`)).toEqual({ keyword: 'buyer', status: 'disabled', pageNo: 1, pageSize: 10 }));
     fireEvent.click(buttonIn(search, '重置'));
     await waitFor(() => expect(lastBody(calls, `${BASE}/list`)).toEqual({ pageNo: 1, pageSize: 10 }));
     expect(fieldInput('关键字', search).value).toBe('');

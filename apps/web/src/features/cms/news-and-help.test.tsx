@@ -70,7 +70,10 @@ function newsServer(rows: (body: Record<string, unknown>) => { rows: ArticleSumm
 
 describe('the news list', { timeout: 60_000 }, () => {
   it('lists every column’s news ten to a page, each marked with its column', async () => {
-    const seen = newsServer(() => ({ rows: [summary('1', '动力煤价格企稳'), summary('2', '平台春节安排', 'notice', '平台公告')], total: 2 }));
+    const seen = newsServer(() => ({
+      rows: [summary('1', '动力煤价格企稳'), summary('2', '平台春节安排', 'notice', '平台公告')],
+      total: 2,
+    }));
     visit('/newsList');
     const list = await screen.findByRole('region', { name: '全部资讯' });
     await within(list).findByText('动力煤价格企稳');
@@ -140,7 +143,9 @@ describe('the news list', { timeout: 60_000 }, () => {
     answerRequests((request) => {
       if (request.path === TYPES) return { data: { rows: [] } };
       if (request.path === SEARCH)
-        return fail ? { error: { code: '100500', message: '内容服务不可用', status: 500 } } : { data: { rows: [summary('1', '恢复后的新闻')], total: 1 } };
+        return fail
+          ? { error: { code: '100500', message: '内容服务不可用', status: 500 } }
+          : { data: { rows: [summary('1', '恢复后的新闻')], total: 1 } };
       return undefined;
     });
     visit('/newsList');
