@@ -65,7 +65,7 @@ function show(path = '/newsList', isI18n = true) {
 }
 const topBar = () => document.querySelector<HTMLElement>('header.portal-top-bar')!;
 
-describe('the portal frame', { timeout: 60_000 }, () => {
+describe('the portal frame', { timeout: 120_000 }, () => {
   it('names the site from the page config, with its logo, and links every section', async () => {
     serve();
     show();
@@ -166,7 +166,7 @@ describe('the portal frame', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the portal in another language', { timeout: 60_000 }, () => {
+describe('the portal in another language', { timeout: 120_000 }, () => {
   it('offers the three languages and marks the current one', async () => {
     serve();
     show();

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-describe('the lock screen', { timeout: 60_000 }, () => {
+describe('the lock screen', { timeout: 120_000 }, () => {
   const UNLOCK = '/omc/api/user/unlock';
   function show(onLogout?: () => void) {
     const onUnlocked = vi.fn();
@@ -74,7 +74,7 @@ describe('the lock screen', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the user menu', { timeout: 60_000 }, () => {
+describe('the user menu', { timeout: 120_000 }, () => {
   function open(props: Partial<Parameters<typeof UserMenu>[0]> = {}) {
     const onAction = vi.fn<(a: UserAction) => void>();
     render(<UserMenu user={operator} freeLogin={false} hideLockScreen={false} hasUserManagement onAction={onAction} {...props} />);
@@ -166,7 +166,7 @@ function withShell(ui: React.ReactNode, value: Partial<ShellContextValue> = {}) 
   return shell;
 }
 
-describe('the menu search', { timeout: 60_000 }, () => {
+describe('the menu search', { timeout: 120_000 }, () => {
   const search = () => screen.getByRole('combobox');
   const optionTexts = () => [...document.querySelectorAll('.ant-select-item-option .shell-search-text > span')].map((s) => s.textContent);
 
@@ -206,7 +206,7 @@ describe('the menu search', { timeout: 60_000 }, () => {
   });
 });
 
-describe('my favourites', { timeout: 60_000 }, () => {
+describe('my favourites', { timeout: 120_000 }, () => {
   it('lists every starred menu with where it lives and what kind it is', () => {
     withShell(<FavoritesPage />);
     const users = screen.getByRole('button', { name: '用户管理' }).closest('tr')!;

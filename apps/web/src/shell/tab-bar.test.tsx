@@ -30,7 +30,7 @@ async function menuItem(label: string) {
   });
 }
 
-describe('the tab bar', { timeout: 60_000 }, () => {
+describe('the tab bar', { timeout: 120_000 }, () => {
   it('shows home first, then a tab per visited page, marking the current one', () => {
     show('/admin/users');
     expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['首页', '用户管理', '我的订单']);

@@ -57,7 +57,7 @@ async function requestSmsCode(phone: string) {
   fireEvent.click(popup.querySelector('.ant-btn-primary')!);
 }
 
-describe('changing the mobile number', { timeout: 60_000 }, () => {
+describe('changing the mobile number', { timeout: 120_000 }, () => {
   it('asks for the login password first and says so under the field', async () => {
     const calls = server();
     show();

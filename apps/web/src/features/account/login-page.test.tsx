@@ -80,7 +80,7 @@ async function fill(account: string, password: string, code?: string) {
   }
 }
 
-describe('signing in with a password', { timeout: 60_000 }, () => {
+describe('signing in with a password', { timeout: 120_000 }, () => {
   it('names each missing field and sends nothing', async () => {
     const seen = serve();
     show();
@@ -177,7 +177,7 @@ describe('signing in with a password', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the login page around the form', { timeout: 60_000 }, () => {
+describe('the login page around the form', { timeout: 120_000 }, () => {
   it('links the logo to the portal when the portal is the landing page, else to the workbench', async () => {
     serve();
     show('/login', { portalJump: true });

@@ -31,7 +31,7 @@ const session = (id: string, account: string, extra: Partial<OnlineSessionRow> =
   ...extra,
 });
 
-describe('online sessions', { timeout: 60_000 }, () => {
+describe('online sessions', { timeout: 120_000 }, () => {
   const LIST = '/omc/api/admin/sessions/list';
   const KICK = '/omc/api/admin/sessions/kickout';
 
@@ -111,7 +111,7 @@ describe('online sessions', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the operation log', { timeout: 60_000 }, () => {
+describe('the operation log', { timeout: 120_000 }, () => {
   const LIST = '/omc/api/admin/operation-log/list';
   const entry = (id: string, extra: Partial<OperationLogRow>): OperationLogRow => ({
     id,
@@ -193,7 +193,7 @@ describe('the operation log', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the sign-in log', { timeout: 60_000 }, () => {
+describe('the sign-in log', { timeout: 120_000 }, () => {
   const LIST = '/omc/api/admin/login-log/list';
   const attempt = (id: string, extra: Partial<LoginLogRow>): LoginLogRow => ({
     id,

@@ -43,7 +43,7 @@ async function openSiteConfig(
   return { seen, config: form('site-pageConfig') };
 }
 
-describe('content · site pages', { timeout: 60_000 }, () => {
+describe('content · site pages', { timeout: 120_000 }, () => {
   it('fills each tab from the saved pages', async () => {
     const { config } = await openSiteConfig({ 'content:view': true, 'content:edit': true });
     expect(fieldInput('版权信息', config).value).toBe('© 2026 晋煤集团');
@@ -121,7 +121,7 @@ describe('content · site pages', { timeout: 60_000 }, () => {
   });
 });
 
-describe('company centre · company profile', { timeout: 60_000 }, () => {
+describe('company centre · company profile', { timeout: 120_000 }, () => {
   const GET = '/omc/api/company/profile/get';
   const SAVE = '/omc/api/company/profile/save';
   const profile: CompanyProfile = {

@@ -56,7 +56,7 @@ function server(rows: UserRow[], extra: Parameters<typeof answerCalls>[0] = {}):
 const editor = { 'user:view': true, 'user:edit': true };
 const lastBody = (calls: RecordedCall[], path: string) => calls.filter((c) => c.path === path).at(-1)?.body;
 const row = (account: string) => screen.getByText(account).closest('tr')!;
-describe('system management · users', { timeout: 60_000 }, () => {
+describe('system management · users', { timeout: 120_000 }, () => {
   it('shows each account with its type, roles and the states that need attention', async () => {
     server([
       user('1', 'admin', { user_type: 'operator', company_name: '', roleNames: ['超级管理员'] }),
@@ -226,7 +226,7 @@ describe('system management · users', { timeout: 60_000 }, () => {
   });
 });
 
-describe('resetting a password', { timeout: 60_000 }, () => {
+describe('resetting a password', { timeout: 120_000 }, () => {
   async function openReset(calls: () => void = () => undefined) {
     calls();
     renderBackOffice(<UsersPage />, { permissions: editor, session: { transportPassword: async (p) => `enc:${p}` } });

@@ -68,7 +68,7 @@ function newsServer(rows: (body: Record<string, unknown>) => { rows: ArticleSumm
   });
 }
 
-describe('the news list', { timeout: 60_000 }, () => {
+describe('the news list', { timeout: 120_000 }, () => {
   it('lists every column’s news ten to a page, each marked with its column', async () => {
     const seen = newsServer(() => ({
       rows: [summary('1', '动力煤价格企稳'), summary('2', '平台春节安排', 'notice', '平台公告')],
@@ -157,7 +157,7 @@ describe('the news list', { timeout: 60_000 }, () => {
   });
 });
 
-describe('a news article', { timeout: 60_000 }, () => {
+describe('a news article', { timeout: 120_000 }, () => {
   it('shows its title, column, date and body', async () => {
     const seen = answerRequests((request) =>
       request.path === ARTICLE && request.query.get('news_id') === '12'
@@ -192,7 +192,7 @@ describe('a news article', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the help centre', { timeout: 60_000 }, () => {
+describe('the help centre', { timeout: 120_000 }, () => {
   function helpServer(rows: ArticleSummary[]) {
     return answerRequests((request) => {
       if (request.path === SEARCH) return { data: { rows, total: rows.length } };

@@ -25,7 +25,7 @@ function fill(form: HTMLElement, values: { old?: string; next?: string; confirm?
   if (values.confirm !== undefined) fireEvent.change(fieldInput('确认新密码', form), { target: { value: values.confirm } });
 }
 
-describe('changing one’s password', { timeout: 60_000 }, () => {
+describe('changing one’s password', { timeout: 120_000 }, () => {
   it('says which fields are missing, under each, and sends nothing', async () => {
     const calls = answerCalls({});
     const { form } = showPage();
@@ -150,7 +150,7 @@ describe('changing one’s password', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the forced change of a default password', { timeout: 60_000 }, () => {
+describe('the forced change of a default password', { timeout: 120_000 }, () => {
   it('cannot be closed: no close button, Escape does nothing', async () => {
     answerCalls({});
     renderBackOffice(<ForcedPasswordDialog open />);

@@ -32,7 +32,7 @@ function show(user: CurrentUser = me, onSaved = vi.fn(), onCancel?: () => void) 
   return { form: screen.getByTestId('personal-info-form'), onSaved };
 }
 
-describe('the personal info form', { timeout: 60_000 }, () => {
+describe('the personal info form', { timeout: 120_000 }, () => {
   it('starts from the signed-in user, with the mobile number read-only', () => {
     answerCalls({});
     const { form } = show();
@@ -141,7 +141,7 @@ describe('the personal info form', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the personal info page', { timeout: 60_000 }, () => {
+describe('the personal info page', { timeout: 120_000 }, () => {
   it('reads the user again after a save, so the shell shows the new name', async () => {
     answerCalls({ [SAVE]: { data: { ...me, nickName: '新名字' } } });
     const refreshUser = vi.fn(async () => undefined);

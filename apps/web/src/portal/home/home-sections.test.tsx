@@ -36,7 +36,7 @@ function show(ui: ReactNode) {
 }
 const searched = (seen: SeenRequest[]) => seen.filter((r) => r.path === SEARCH).map((r) => r.body);
 
-describe('the notice tabs of the home page', { timeout: 60_000 }, () => {
+describe('the notice tabs of the home page', { timeout: 120_000 }, () => {
   const longTitle = '关于山西焦煤集团2026年第四季度主焦煤公开竞价销售的招标公告（第二批次）补充说明';
   function serve() {
     return answerRequests((request) => {
@@ -97,7 +97,7 @@ describe('the notice tabs of the home page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the industry news of the home page', { timeout: 60_000 }, () => {
+describe('the industry news of the home page', { timeout: 120_000 }, () => {
   it('shows the newest items with summary and date, and links to the column', async () => {
     const seen = answerRequests((request) =>
       request.path === SEARCH
@@ -130,7 +130,7 @@ describe('the industry news of the home page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the price index strip', { timeout: 60_000 }, () => {
+describe('the price index strip', { timeout: 120_000 }, () => {
   const index = (goodsName: string, priceIndex: number, day: number, month: number, year: number): PriceIndex => ({
     goodsName,
     priceIndex,
