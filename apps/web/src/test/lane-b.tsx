@@ -1,0 +1,49 @@
+import type { ReactElement, ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { FeedbackProvider } from '../shared/feedback';
+
+// antd pages in jsdom on a shared machine take seconds to settle; the default one second is too short.
+configure({ asyncUtilTimeout: 10_000 });
+
+/** The providers a user-centre page runs in: a fresh query cache (no retries), toasts and a router at `path`. */
+export function Page({ children, path = '/', client }: { children: ReactNode; path?: string; client?: QueryClient }) {
+  return (
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={client ?? new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <FeedbackProvider>{children}</FeedbackProvider>
+      </QueryClientProvider>
+    </MemoryRouter>
+  );
+}
+
+/** Renders a page inside `Page`. */
+export function renderPage(ui: ReactElement, path = '/') {
+  return render(<Page path={path}>{ui}</Page>);
+}
+
+/** The text of a button without the space antd puts between two CJK characters. */
+export const buttonText = (b: Element) => b.textContent?.replace(/\s/g, '') ?? '';
+
+/** The dialog's footer button whose text is `name` (antd's confirm and Modal footers). */
+export async function dialogButton(name: string): Promise<HTMLButtonElement> {
+  const dialog = await screen.findByRole('dialog');
+  return findButton(name, dialog);
+}
+
+/** The table rows with data (antd's measure and placeholder rows left out). */
+export const dataRows = () => [...document.querySelectorAll<HTMLTableRowElement>('tbody tr.ant-table-row')];
+
+/** The buttons under `root` whose text is `name` (cheaper than a role query on a large antd tree). */
+export const buttonsNamed = (name: string, root: ParentNode = document) =>
+  [...root.querySelectorAll<HTMLButtonElement>('button')].filter((b) => buttonText(b) === name.replace(/\s/g, ''));
+
+/** Waits for the first button under `root` whose text is `name`. */
+export async function findButton(name: string, root: ParentNode = document): Promise<HTMLButtonElement> {
+  return waitFor(() => {
+    const [found] = buttonsNamed(name, root);
+    if (!found) throw new Error(`no button "${name}"`);
+    return found;
+  });
+}
