@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { FeedbackProvider } from '../shared/feedback';
 
 // antd pages in jsdom on a shared machine take seconds to settle; the default one second is too short.
@@ -46,4 +46,48 @@ export async function findButton(name: string, root: ParentNode = document): Pro
     if (!found) throw new Error(`no button "${name}"`);
     return found;
   });
+}
+
+/** Opens the antd Select whose root is `select` and picks the option labelled `label`. */
+export async function pickOption(select: Element, label: string): Promise<void> {
+  const trigger = select.querySelector('.ant-select-selector') ?? select.querySelector('input') ?? select;
+  fireEvent.mouseDown(trigger);
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+      (o) => o.getAttribute('title') === label || o.textContent === label,
+    );
+    if (!found) throw new Error(`no option "${label}"`);
+    return found;
+  });
+  fireEvent.click(option);
+}
+
+/** The antd Select (its root element) of the form item labelled `label`. */
+export function selectOf(label: string): HTMLElement {
+  const item = [...document.querySelectorAll<HTMLElement>('.ant-form-item')].find((i) => i.querySelector('label')?.textContent === label);
+  const select = item?.querySelector<HTMLElement>('.ant-select');
+  if (!select) throw new Error(`no select labelled "${label}"`);
+  return select;
+}
+
+/** The error messages under the form item labelled `label`. */
+export function fieldErrors(label: string): string[] {
+  const item = [...document.querySelectorAll<HTMLElement>('.ant-form-item')].find((i) => i.querySelector('label')?.textContent === label);
+  if (!item) throw new Error(`no form item labelled "${label}"`);
+  return [...item.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent ?? '');
+}
+
+/** Waits for antd's confirmation dialog (modal.confirm) and answers its root. */
+export async function findConfirm(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = document.querySelector<HTMLElement>('.ant-modal-confirm');
+    if (!found) throw new Error('no confirmation dialog');
+    return found;
+  });
+}
+
+/** Shows where the router is (path and query) in `data-testid="location"`, for pages that navigate. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
 }
