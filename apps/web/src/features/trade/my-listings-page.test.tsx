@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedListing } from '@portal/contracts/listing-manage';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
+import { managedListing as listing } from '../../test/lane-b-fixtures';
 import { dataRows, dialogButton, findButton, renderPage } from '../../test/lane-b';
 import { MyListingsPage } from './my-listings-page';
 
@@ -10,40 +11,6 @@ beforeAll(async () => {
   await initI18n('en-US', ['trade', 'resource']);
 });
 afterEach(cleanup);
-
-const listing = (id: string, objState: number, over: Partial<ManagedListing> = {}): ManagedListing => ({
-  id,
-  tradeListingCode: `GP2026112500${id}`,
-  varietyCode: 'UREA',
-  varietyName: 'Urea',
-  goodsSkuName: `Granular urea ${id}`,
-  unit: 't',
-  marketCode: 'SPOT',
-  holdBs: 2,
-  listingType: 'A',
-  singlePrice: 235_000,
-  currency: 'CNY',
-  objListingNum: 500,
-  surplusListingNum: 320,
-  objMinNum: 10,
-  objStepNum: 0,
-  objListingDay: 30,
-  objPeriodDay: 15,
-  transportWay: 'B',
-  paymentType: 2,
-  deliveryPlace: 'Tianjin port',
-  depositRatio: 10,
-  pictures: [],
-  description: '',
-  objState,
-  reviewRemark: '',
-  publishTime: '',
-  expireTime: '',
-  userId: '1',
-  userName: 'North China Chemicals',
-  updatedAt: '2026-11-25T10:00:00.000Z',
-  ...over,
-});
 
 const page = (items: ManagedListing[]) => ({ data: { items, totalItem: items.length, pageNo: 1, pageSize: 8 } });
 const MY_PAGE = '/listing/ws/listing/myPage';
