@@ -1,3 +1,4 @@
+import type { ManagedAuctionPiece, ManagedAuctionSpace } from '@portal/contracts/auction-trade';
 import type { ManagedListing } from '@portal/contracts/listing-manage';
 
 /** A company's listing as the server answers it, in `objState`, changed by `over`. */
@@ -32,5 +33,61 @@ export const managedListing = (id: string, objState: number, over: Partial<Manag
   userId: '1',
   userName: 'North China Chemicals',
   updatedAt: '2026-11-25T10:00:00.000Z',
+  ...over,
+});
+
+/** A lot of an auction space as its owner sees it, in `tradeStatus`. */
+export const auctionPiece = (id: string, tradeStatus: number, reservePrice: number | null = null): ManagedAuctionPiece => ({
+  id,
+  pieceName: `Lot ${id}`,
+  varietyCode: 'Q5500',
+  varietyName: 'Thermal coal',
+  totalWeight: 100,
+  statUnit: 't',
+  basePrice: 50_000,
+  reservePrice,
+  openBasePrice: 1,
+  minBidNum: 0,
+  bidStepNum: 0,
+  paymentType: 2,
+  transportWay: 'A',
+  deliveryPlace: 'Qinhuangdao port',
+  pictures: [],
+  tradeStatus,
+  endTime: '2026-12-01T09:00:00.000Z',
+  dealPrice: tradeStatus === 1 ? 52_000 : null,
+  dealQuantity: tradeStatus === 1 ? 100 : null,
+  reserveDecisionBy: tradeStatus === 4 ? '2026-12-02T09:00:00.000Z' : '',
+});
+
+/** An auction space in `spaceStatus` with one lot waiting, changed by `over`. */
+export const auctionSpace = (spaceId: string, spaceStatus: number, over: Partial<ManagedAuctionSpace> = {}): ManagedAuctionSpace => ({
+  spaceId,
+  spaceName: `Coal auction ${spaceId}`,
+  name: 'Thermal coal',
+  spaceAuctionMode: 1,
+  spaceStatus,
+  suspended: false,
+  auctionBeginTime: '2026-12-01T08:00:00.000Z',
+  auctionEndTime: '2026-12-01T09:00:00.000Z',
+  registrationEndTime: '2026-12-01T08:00:00.000Z',
+  priceStep: 1_000,
+  deposit: 100_000,
+  currency: 'CNY',
+  delayWindowSec: 300,
+  delaySec: 300,
+  scope: 'open',
+  remark: '',
+  reviewRemark: '',
+  deliveryPlace: '',
+  description: '',
+  contactName: '',
+  contactPhone: '',
+  userId: '3',
+  spaceInfoUser: 'Shanxi Coal Energy',
+  registrationCount: 0,
+  createdAt: '2026-11-25T08:00:00.000Z',
+  updatedAt: '2026-11-25T08:00:00.000Z',
+  itemList: [auctionPiece(`${spaceId}1`, 0)],
   ...over,
 });

@@ -91,3 +91,12 @@ export function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
+
+/** Waits for a toast (antd message) saying `text`. */
+export async function findToast(text: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-message-notice')].find((n) => n.textContent === text);
+    if (!found) throw new Error(`no toast "${text}"`);
+    return found;
+  });
+}

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedListing } from '@portal/contracts/listing-manage';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { buttonsNamed, dataRows, fieldErrors, findButton, findConfirm, renderPage } from '../../test/lane-b';
+import { buttonsNamed, dataRows, fieldErrors, findButton, findConfirm, findToast, renderPage } from '../../test/lane-b';
 import { managedListing } from '../../test/lane-b-fixtures';
 import { ListingReviewPage } from './listing-review-page';
 
@@ -94,7 +94,7 @@ describe('listing review', { timeout: 40_000 }, () => {
     await waitFor(() =>
       expect(calls.find((c) => c.path.endsWith('/review'))?.body).toEqual({ id: '1', pass: false, reviewRemark: 'No quality certificate' }),
     );
-    expect(await screen.findByText('Rejected')).toBeTruthy();
+    await findToast('Rejected');
   });
 
   it('suspends a listing on sale with a reason, and reinstates a suspended one without the danger colour', async () => {
