@@ -100,3 +100,10 @@ export async function findToast(text: string): Promise<HTMLElement> {
     return found;
   });
 }
+
+/** Clicks the antd tab whose label is `label`. */
+export function clickTab(label: string): void {
+  const tab = [...document.querySelectorAll<HTMLElement>('.ant-tabs-tab')].find((t) => t.textContent === label);
+  if (!tab) throw new Error(`no tab "${label}"`);
+  fireEvent.click(tab.querySelector('.ant-tabs-tab-btn') ?? tab);
+}
