@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedAuctionSpace, RegisteredAuctionSpace } from '@portal/contracts/auction-trade';
 import { initI18n } from '../../i18n/index';
