@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { FeedbackProvider } from '../shared/feedback';
 
 // antd pages in jsdom on a shared machine take seconds to settle; the default one second is too short.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 /** The providers a user-centre page runs in: a fresh query cache (no retries), toasts and a router at `path`. */
 export function Page({ children, path = '/', client }: { children: ReactNode; path?: string; client?: QueryClient }) {

@@ -46,7 +46,7 @@ const pageOf = (items: AuctionSpace[], totalItem = items.length) => ({ data: { i
 const cards = () => screen.queryAllByTestId('auction-row');
 const group = (label: string) => screen.getByRole('group', { name: label });
 
-describe('auction centre', { timeout: 40_000 }, () => {
+describe('auction centre', { timeout: 90_000 }, () => {
   it('shows each auction with its side, mode, status, publisher, time and base price', async () => {
     const calls = answerCalls({ [PAGE]: pageOf([space('1', 4), space('2', 2, 4, 0), space('3', 8)]) });
     renderPage(<AuctionCenterPage />);

@@ -35,7 +35,7 @@ const pageOf = (items: MyTenderBidRow[]) => ({ data: { items, totalItem: items.l
 const rows = () => screen.queryAllByTestId('my-bid-row');
 const expand = (r: HTMLElement) => fireEvent.click(r.querySelector('.ant-table-row-expand-icon')!);
 
-describe('my bids', { timeout: 40_000 }, () => {
+describe('my bids', { timeout: 90_000 }, () => {
   it('lists each bid with the buyer, the tender and bid states and its version, and filters by bid state', async () => {
     const calls = answerCalls({ [MY_PAGE]: pageOf([row('1', 'submitted', 2), row('2', 'won', 6)]) });
     renderPage(<MyBidsPage />);

@@ -29,7 +29,7 @@ function show(path = '/trade/tenders') {
   );
 }
 
-describe('my tenders', { timeout: 40_000 }, () => {
+describe('my tenders', { timeout: 90_000 }, () => {
   it('asks every state, then the state chosen', async () => {
     const calls = answerCalls({ [MY_PAGE]: pageOf([tender('1', 0)]) });
     show();

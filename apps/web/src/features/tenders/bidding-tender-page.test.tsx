@@ -44,7 +44,7 @@ function show(path = '/biddingTender') {
   );
 }
 
-describe('tender hall', { timeout: 40_000 }, () => {
+describe('tender hall', { timeout: 90_000 }, () => {
   it('lists the tenders with their state; closed ones only to view, open ones to bid', async () => {
     const calls = answerCalls({ [PAGE]: pageOf([item('1', 2), item('2', 2, 'Y'), item('3', 4), item('4', 6)]), [ME]: signedOut });
     show();

@@ -37,7 +37,7 @@ const pageOf = <T,>(items: T[]) => ({ data: { items, totalItem: items.length, pa
 const ADMIN_PAGE = '/commtrade/ws/deposit/adminPage';
 const rows = [row('11', 'Shaanxi Coal Chemicals'), row('12', 'Shandong Fertiliser', 'USD')];
 
-describe('deposit management', { timeout: 40_000 }, () => {
+describe('deposit management', { timeout: 90_000 }, () => {
   it('lists every account and filters by keyword and currency', async () => {
     const calls = answerCalls({ [ADMIN_PAGE]: pageOf(rows) });
     renderPage(<AdminDepositsPage />);

@@ -27,7 +27,7 @@ const registered = (space: ManagedAuctionSpace, depositState: RegisteredAuctionS
   },
 });
 
-describe('auctions the company registered for', { timeout: 40_000 }, () => {
+describe('auctions the company registered for', { timeout: 90_000 }, () => {
   it('shows the alias in the reader language, the deposit and its state, and the way in', async () => {
     const calls = answerCalls({
       '/auction/ws/auctionSpaceInfo/registeredPage': pageOf([

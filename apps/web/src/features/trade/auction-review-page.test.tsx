@@ -17,7 +17,7 @@ const rowButtons = (row: HTMLElement) => [...row.querySelectorAll('button')].map
 const REASON = 'Reason (the publisher and the bidders see it)';
 const reasonDialog = async () => (await screen.findByRole('dialog')).closest<HTMLElement>('.ant-modal')!;
 
-describe('auction review', { timeout: 40_000 }, () => {
+describe('auction review', { timeout: 90_000 }, () => {
   it('opens on the submitted spaces and asks the status chosen', async () => {
     const calls = answerCalls({ [REVIEW_PAGE]: pageOf([auctionSpace('1', 1)]) });
     renderPage(<AuctionReviewPage />);

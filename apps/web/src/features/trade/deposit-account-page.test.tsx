@@ -32,7 +32,7 @@ const entry = (id: string, kind: DepositEntry['kind'], amount: number, currency 
 const entriesOf = (items: DepositEntry[]) => ({ data: { items, totalItem: items.length, pageNo: 1, pageSize: 16 } });
 const ledgerRows = () => [...document.querySelectorAll('[data-testid="deposit-ledger"] tr.ant-table-row')];
 
-describe('deposit account', { timeout: 40_000 }, () => {
+describe('deposit account', { timeout: 90_000 }, () => {
   it('shows each currency with what is available, the balance and what is frozen', async () => {
     answerCalls({ [ACCOUNT]: { data: accounts }, [ENTRIES]: entriesOf([]) });
     renderPage(<DepositAccountPage />);

@@ -44,7 +44,7 @@ function show(listing: ManagedListing | null) {
 const dialog = () => screen.findByRole('dialog');
 const bodyOf = (calls: { path: string; body: unknown }[], path: string) => calls.find((c) => c.path === path)?.body;
 
-describe('listing form', { timeout: 40_000 }, () => {
+describe('listing form', { timeout: 90_000 }, () => {
   it('names every required field of a new listing and sends nothing', async () => {
     const calls = answerCalls(reference);
     show(null);

@@ -20,7 +20,7 @@ const reasonDialog = async () => {
   return dialog.closest<HTMLElement>('.ant-modal')!;
 };
 
-describe('listing review', { timeout: 40_000 }, () => {
+describe('listing review', { timeout: 90_000 }, () => {
   it('opens on the pending queue, and asks the tab and the keyword chosen', async () => {
     const calls = answerCalls({ [REVIEW_PAGE]: pageOf([managedListing('1', 4)]) });
     renderPage(<ListingReviewPage />);

@@ -40,7 +40,7 @@ function show() {
 }
 const markSelected = () => buttonsNamed('Mark selected as read')[0]!;
 
-describe('message centre', { timeout: 40_000 }, () => {
+describe('message centre', { timeout: 90_000 }, () => {
   it('marks unread messages and offers "mark as read" only on them', async () => {
     const calls = answerCalls({ [PAGE]: pageOf(inbox) });
     show();

@@ -27,7 +27,7 @@ function show(path = '/trade/auctions') {
   );
 }
 
-describe('my auctions', { timeout: 40_000 }, () => {
+describe('my auctions', { timeout: 90_000 }, () => {
   it('asks every status first and then the tab chosen, in the order a space lives', async () => {
     const calls = answerCalls({ [MY_PAGE]: pageOf([auctionSpace('1', 0)]) });
     show();

@@ -17,7 +17,7 @@ const MY_PAGE = '/listing/ws/listing/myPage';
 const rowOf = (code: string) => dataRows().find((r) => r.textContent?.includes(code))!;
 const buttonsOf = (row: HTMLElement) => [...row.querySelectorAll('button')].map((b) => b.textContent);
 
-describe('my listings', { timeout: 30_000 }, () => {
+describe('my listings', { timeout: 90_000 }, () => {
   it('asks every state first, then only the tab chosen, and the keyword typed, from page one', async () => {
     const calls = answerCalls({ [MY_PAGE]: page([listing('1', 0)]) });
     renderPage(<MyListingsPage />);

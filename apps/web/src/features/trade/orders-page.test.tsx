@@ -80,7 +80,7 @@ const drawer = () =>
     return found;
   });
 
-describe('purchase and sales orders', { timeout: 40_000 }, () => {
+describe('purchase and sales orders', { timeout: 90_000 }, () => {
   it('shows the count of every state on its tab, and asks only the state chosen', async () => {
     const calls = answerCalls({ [BUY]: pageOf([order('2026112500000001', 1)]) });
     show(<PurchaseOrdersPage />);
@@ -204,7 +204,7 @@ describe('purchase and sales orders', { timeout: 40_000 }, () => {
   });
 });
 
-describe('order supervision', { timeout: 40_000 }, () => {
+describe('order supervision', { timeout: 90_000 }, () => {
   it('filters by keyword and state, names both parties, and opens the read-only detail', async () => {
     const done = order('2026112500000004', 6, { actions: [] });
     const calls = answerCalls({ [ADMIN]: pageOf([done], false), '/commtrade/ws/order/adminDetail': { data: done } });
