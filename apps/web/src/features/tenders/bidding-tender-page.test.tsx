@@ -1,0 +1,135 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TenderItem } from '@portal/contracts/tenders';
+import { initI18n } from '../../i18n/index';
+import { takeLoginUrl } from '../../shared/session-storage';
+import { answerCalls } from '../../test/fake-server';
+import { LocationProbe, buttonsNamed, findButton, renderPage } from '../../test/lane-b';
+import { BiddingTenderPage } from './bidding-tender-page';
+
+beforeAll(async () => {
+  await initI18n('en-US', ['trading']);
+});
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+const PAGE = '/purchase/ws/tender/biddingPageForCommon';
+const ME = '/omc/api/user/getCurrUser';
+const RELATION = '/purchase/ws/purCustomerRelation/checkRelation';
+const item = (id: string, objState: number, overdueFlag: 'Y' | 'N' = 'N'): TenderItem => ({
+  id,
+  userId: '50',
+  tenderNo: `ZB20261125000${id}`,
+  tenderName: `Urea purchase ${id}`,
+  userName: 'North China Chemicals',
+  bidBeginTime: '2026-11-25T08:00:00.000Z',
+  bidEndTime: '2026-11-30T08:00:00.000Z',
+  objState,
+  overdueFlag,
+});
+const pageOf = (items: TenderItem[], totalItem = items.length) => ({ data: { items, totalItem, pageNo: 1, pageSize: 10 } });
+const signedIn = { data: { userId: '61', userName: 'supplier1', companyName: 'Shandong Fertiliser' } };
+const signedOut = { error: { code: '401', message: 'Not signed in', status: 401 } };
+const rows = () => screen.queryAllByTestId('tender-row');
+
+function show(path = '/biddingTender') {
+  return renderPage(
+    <>
+      <BiddingTenderPage />
+      <LocationProbe />
+    </>,
+    path,
+  );
+}
+
+describe('tender hall', { timeout: 90_000 }, () => {
+  it('lists the tenders with their state; closed ones only to view, open ones to bid', async () => {
+    const calls = answerCalls({ [PAGE]: pageOf([item('1', 2), item('2', 2, 'Y'), item('3', 4), item('4', 6)]), [ME]: signedOut });
+    show();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(calls.find((c) => c.path === PAGE)?.body).toEqual({ pageNo: 1, pageSize: 10 });
+    expect(document.title).toContain('Tender hall');
+    const [open, overdue, evaluated, completed] = rows();
+    expect(within(open!).getByTestId('tender-bid').textContent).toBe('Go bid');
+    // Bidding closed by time: the state still says published, the row says closed and only views.
+    expect(overdue!.textContent).toContain('Published');
+    expect(overdue!.textContent).toContain('Closed');
+    expect(within(overdue!).getByTestId('tender-view')).toBeTruthy();
+    expect(within(evaluated!).getByTestId('tender-view')).toBeTruthy();
+    expect(completed!.textContent).toContain('Completed');
+    expect(open!.textContent).toContain('North China Chemicals');
+    expect(screen.getByText('Tenders: 4')).toBeTruthy();
+  });
+
+  it('opens a tender to view in step two, in the address, and back again', async () => {
+    answerCalls({ [PAGE]: pageOf([item('3', 4)]), [ME]: signedOut });
+    show();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('tender-view'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/biddingTender?id=3'));
+    const frame = await screen.findByTitle('Tender details page');
+    expect(frame.getAttribute('src')).toBe('/bidTenderManager?id=3');
+    expect(document.title).toContain('Tender details');
+    fireEvent.click(screen.getByText('Back to the tender list'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/biddingTender'));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+  });
+
+  it('sends a visitor who wants to bid to sign in, and back here afterwards', async () => {
+    const calls = answerCalls({ [PAGE]: pageOf([item('1', 2)]), [ME]: signedOut });
+    show();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('tender-bid'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(takeLoginUrl()).toBe('/biddingTender');
+    expect(calls.some((c) => c.path === RELATION)).toBe(false);
+  });
+
+  it("opens the tender for a supplier on the tenderer's list", async () => {
+    const calls = answerCalls({ [PAGE]: pageOf([item('1', 2)]), [ME]: signedIn, [RELATION]: { data: { flag: 'Y' } } });
+    show();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('tender-bid'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/biddingTender?id=1'));
+    expect(calls.find((c) => c.path === RELATION)?.body).toEqual({ buyerUserId: '50', currUserNo: '61' });
+  });
+
+  it('tells a supplier off the list why, and offers the way to apply', async () => {
+    answerCalls({ [PAGE]: pageOf([item('1', 2)]), [ME]: signedIn, [RELATION]: { data: { flag: 'N' } } });
+    show();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('tender-bid'));
+    expect(
+      await screen.findByText('You have no supply relationship with the tenderer. Please contact the tenderer to set one up.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/biddingTender');
+    fireEvent.click(await findButton('Ask to join the supplier list'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/biddingTender?id=1'));
+  });
+
+  it('says so when the relationship cannot be checked', async () => {
+    answerCalls({
+      [PAGE]: pageOf([item('1', 2)]),
+      [ME]: signedIn,
+      [RELATION]: { error: { code: '500', message: 'Relation service down', status: 500 } },
+    });
+    show();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('tender-bid'));
+    expect(await screen.findByText('Relation service down')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/biddingTender');
+  });
+
+  it('opens straight on step two from a link, and shows a load failure with a retry on step one', async () => {
+    answerCalls({ [PAGE]: 'network', [ME]: signedOut });
+    show('/biddingTender?id=9');
+    expect((await screen.findByTitle('Tender details page')).getAttribute('src')).toBe('/bidTenderManager?id=9');
+    cleanup();
+    show();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Network communication failed!');
+    expect(buttonsNamed('Retry', alert)).toHaveLength(1);
+  });
+});
