@@ -86,6 +86,26 @@ interface WaitingBid {
 /** What the desk decided for one bid: its answer, or the refusal to throw. */
 type Decision = { answer: AuctionBid } | { error: AppError };
 
+/** How long the checks before the desk reuse a space, piece or registration they read. */
+const SEEN_MS = 1000;
+
+/** Rows read recently, by key, each for `ttlMs` of this process's time; nothing found is not kept. */
+function recentReads<K, V>(ttlMs: number) {
+  const rows = new Map<K, { row: V; until: number }>();
+  return {
+    async read(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+      const at = Date.now();
+      const kept = rows.get(key);
+      if (kept && kept.until > at) return kept.row;
+      const row = await load();
+      if (rows.size >= 10_000) rows.clear();
+      if (row === undefined) rows.delete(key);
+      else rows.set(key, { row, until: at + ttlMs });
+      return row;
+    },
+  };
+}
+
 /** Who looks at a space, and what that lets them see. */
 interface Viewer {
   userId: number | null;
@@ -252,6 +272,16 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     bestSeen.set(pieceId, price);
   };
 
+  /**
+   * Spaces, pieces and registrations as the checks before the desk last read them, kept for a
+   * moment: what those checks use of them (owner, mode, step, base price, quantities, alias) does
+   * not change once a space takes bids, and what does (status, suspension, times, the best price)
+   * is decided again at the desk under the space's lock. Only a registration that exists is kept.
+   */
+  const spacesSeen = recentReads<number, SpaceRow>(SEEN_MS);
+  const piecesSeen = recentReads<number, PieceRow>(SEEN_MS);
+  const registrationsSeen = recentReads<string, RegistrationRow>(SEEN_MS);
+
   async function place(userId: number, body: PlaceBody): Promise<AuctionBid> {
     const spaceId = Number(body.spaceId);
     const pieceId = Number(body.pieceId);
@@ -261,13 +291,15 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     // Counted first, so a company sending too fast costs one counter and nothing else.
     const rate = await bidRate(`auction-bid:${spaceId}:${companyId}`, policy.bidsPerSecond, 1000);
     if (!rate.allowed) throw new AppError('AUCTION_BID_TOO_FAST', { limit: policy.bidsPerSecond });
-    const space = await repo.findSpace(spaceId);
+    const space = await spacesSeen.read(spaceId, () => repo.findSpace(spaceId));
     const viewer: Viewer = { userId, companyId, companyName: '', role: 'watcher', registration: undefined };
     if (space?.company_id === companyId) throw new AppError('AUCTION_OWN_SPACE');
-    viewer.registration = space ? await repo.registration(spaceId, companyId) : undefined;
+    viewer.registration = space
+      ? await registrationsSeen.read(`${spaceId}:${companyId}`, () => repo.registration(spaceId, companyId))
+      : undefined;
     if (viewer.registration) viewer.role = 'bidder';
     await visible(space, viewer);
-    const piece = await repo.findPiece(pieceId);
+    const piece = await piecesSeen.read(pieceId, () => repo.findPiece(pieceId));
     if (!piece || piece.space_id !== spaceId) throw new AppError('NOT_FOUND');
     const registration = viewer.registration;
     if (!registration) throw new AppError('AUCTION_NOT_REGISTERED');
@@ -299,7 +331,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       const limit = acceptableLimit(mode, { base, step }, best, null);
       if (!meetsLimit(mode, body.price, limit)) {
         const earlier = await repo.bidByRequest(spaceId, companyId, body.requestId);
-        if (earlier) return sameRequest(earlier, body, piece.end_at);
+        if (earlier) return sameRequest(earlier, body, (await repo.findPiece(pieceId))?.end_at ?? piece.end_at);
         throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, space!.currency) });
       }
     }
@@ -376,7 +408,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     for (const b of await repo.liveBidsOf(trx, pieceIds, companyIds)) {
       own.set(ownKey(b.piece_id, b.company_id), { id: b.id, price: Number(b.price), quantityMilli: Number(b.quantity_milli) });
     }
-    const retried = await repo.bidsByRequests(trx, spaceId, [...new Set(batch.map((b) => b.body.requestId))]);
+    const retried = await repo.bidsByRequests(trx, spaceId, companyIds, [...new Set(batch.map((b) => b.body.requestId))]);
     // Mode 6 decides on every valid bid of the piece: read once, then kept up to date here.
     const validOf = new Map<number, RuleBid[]>();
     const mode = space?.space_auction_mode ?? 0;

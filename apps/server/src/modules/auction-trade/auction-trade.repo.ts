@@ -247,10 +247,19 @@ export function createAuctionTradeRepo(db: Db) {
         .execute();
     },
 
-    /** The bids of a space stored under any of `requestIds` (retries, checked under the space's hold). */
-    bidsByRequests(trx: Trx, spaceId: number, requestIds: string[]) {
-      if (requestIds.length === 0) return Promise.resolve([] as BidRow[]);
-      return trx.selectFrom('auction_bids').selectAll().where('space_id', '=', spaceId).where('request_id', 'in', requestIds).execute();
+    /**
+     * The bids of a space stored by any of `companyIds` under any of `requestIds` (retries, checked
+     * under the space's hold); both lists narrow the read to the request index's entries.
+     */
+    bidsByRequests(trx: Trx, spaceId: number, companyIds: number[], requestIds: string[]) {
+      if (requestIds.length === 0 || companyIds.length === 0) return Promise.resolve([] as BidRow[]);
+      return trx
+        .selectFrom('auction_bids')
+        .selectAll()
+        .where('space_id', '=', spaceId)
+        .where('company_id', 'in', companyIds)
+        .where('request_id', 'in', requestIds)
+        .execute();
     },
 
     /** A company's live bid on a piece. */
