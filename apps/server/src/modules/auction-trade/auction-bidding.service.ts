@@ -390,6 +390,20 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
   }
 
   /**
+   * The order a batch is decided in (its bids all waited while the one before was decided, and
+   * the checks before the desk let them overtake each other on the way): in the open-outcry
+   * modes by price, the lowest first when selling and the highest first when buying, so that a
+   * bid is refused only when a better price was really accepted before it; equal prices, and
+   * every other mode (where seq breaks ties of price), in the order they reached the desk.
+   */
+  function decidingOrder(mode: number, batch: WaitingBid[]): number[] {
+    const order = batch.map((_, i) => i);
+    if (!isOpenOutcry(mode)) return order;
+    const direction = isBuySide(mode) ? -1 : 1;
+    return order.sort((a, b) => direction * (batch[a]!.body.price - batch[b]!.body.price) || a - b);
+  }
+
+  /**
    * A batch's transaction: the space's row held once, the pieces and the bidders' live bids read
    * once, then each bid in arrival order checked against the state the bids before it left (a
    * refused bid writes nothing), and what the accepted ones changed written together: their rows
@@ -422,7 +436,9 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     const decisions: (Decision | { row: number; endTime: string; first: boolean })[] = [];
     const accepted = new Map<string, number>();
 
-    for (const bid of batch) {
+    for (const index of decidingOrder(mode, batch)) {
+      const bid = batch[index]!;
+      const decide = (d: (typeof decisions)[number]) => void (decisions[index] = d);
       const { body, companyId, registration, quantityMilli } = bid;
       const pieceId = Number(body.pieceId);
       const piece = pieces.get(pieceId);
@@ -432,7 +448,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       const sameRow = accepted.get(requestKey);
       if (stored || sameRow !== undefined) {
         const earlier = stored ?? rows[sameRow!]!;
-        decisions.push(
+        decide(
           Number(earlier.piece_id) !== pieceId || Number(earlier.price) !== body.price
             ? { error: new AppError('AUCTION_REQUEST_ID_REUSED') }
             : stored
@@ -444,7 +460,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       const at = now().toISOString();
       const refusal = refusalOf(space, piece, at);
       if (refusal || !space || !piece) {
-        decisions.push({ error: refusal ?? new AppError('NOT_FOUND') });
+        decide({ error: refusal ?? new AppError('NOT_FOUND') });
         continue;
       }
       const mine = own.get(ownKey(pieceId, companyId));
@@ -452,14 +468,14 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       const best = piece.best_price === null ? null : Number(piece.best_price);
       const limit = acceptableLimit(mode, { base: Number(piece.base_price), step }, best, mine ? mine.price : null);
       if (!meetsLimit(mode, body.price, limit)) {
-        decisions.push({
+        decide({
           error: new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, space.currency) }),
         });
         continue;
       }
       // Mode 6 lets a company keep its price and change only the quantity; an identical bid changes nothing.
       if (mode === 6 && mine && mine.price === body.price && mine.quantityMilli === quantityMilli) {
-        decisions.push({ error: new AppError('AUCTION_BID_TOO_LOW', { limit: money(mine.price + step, space.currency) }) });
+        decide({ error: new AppError('AUCTION_BID_TOO_LOW', { limit: money(mine.price + step, space.currency) }) });
         continue;
       }
       seq += 1;
@@ -540,7 +556,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'bid', data: { ...event } });
       if (extended)
         emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'extended', data: { pieceId: String(pieceId), endTime: endAt } });
-      decisions.push({ row, endTime: endAt, first: true });
+      decide({ row, endTime: endAt, first: true });
     }
 
     if (rows.length > 0) {
@@ -556,23 +572,18 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
         }
       }
     }
-    const logs: BatchLogEntry[] = [];
+    const logs: (BatchLogEntry & { row: number })[] = [];
     const value = decisions.map((d, i): Decision => {
       if (!('row' in d)) return d;
       // An accepted bid is answered as it was accepted: valid, even when a later bid of its
       // company in this batch already replaced it.
       const row = rows[d.row]!;
       const answer = toBid({ ...row, id: ids.get(row.seq)!, fill_milli: null, state: 'valid' }, d.endTime);
-      if (d.first)
-        logs.push({
-          actorUserId: batch[i]!.userId,
-          account: batch[i]!.account,
-          action: 'bid',
-          target: `auction:${spaceId}`,
-          after: answer,
-        });
+      const { userId, account } = batch[i]!;
+      if (d.first) logs.push({ row: d.row, actorUserId: userId, account, action: 'bid', target: `auction:${spaceId}`, after: answer });
       return { answer };
     });
+    logs.sort((a, b) => a.row - b.row);
     return { value, logs };
   }
 
