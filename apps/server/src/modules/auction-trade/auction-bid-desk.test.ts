@@ -25,7 +25,7 @@ function holdFirstBatch(writes: WritePath, during: (batch: number) => void = () 
     return original(async (trx, emit) => {
       during(batch);
       const outcome = await fn(trx, emit);
-      sizes.push((outcome.value as unknown[]).length);
+      sizes.push((outcome.value as { decisions: unknown[] }).decisions.length);
       return outcome;
     });
   };

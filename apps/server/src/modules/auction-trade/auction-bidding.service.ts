@@ -69,7 +69,7 @@ const ruleBid = (b: BidRow): RuleBid => ({
 type PlaceBody = z.output<typeof auctionBidPlaceBodySchema>;
 
 /** The most bids one transaction of a space's desk decides; the rest wait for the next. */
-const DESK_BATCH_MAX = 100;
+const DESK_BATCH_MAX = 400;
 
 /** A bid that passed every check needing no lock, waiting at its space's desk. */
 interface WaitingBid {
@@ -85,6 +85,13 @@ interface WaitingBid {
 
 /** What the desk decided for one bid: its answer, or the refusal to throw. */
 type Decision = { answer: AuctionBid } | { error: AppError };
+
+/** A batch's decisions, in the batch's order, and each piece's best price after it (open outcry). */
+interface DeskOutcome {
+  decisions: Decision[];
+  mode: number;
+  bests: [number, number][];
+}
 
 /** How long the checks before the desk reuse a space, piece or registration they read. */
 const SEEN_MS = 1000;
@@ -374,7 +381,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
    * the failing bid's.
    */
   async function decideBatch(spaceId: number, batch: WaitingBid[]): Promise<void> {
-    let decided: Decision[];
+    let decided: DeskOutcome;
     try {
       decided = await writes.writeMany((trx, emit) => decideLocked(trx, emit, spaceId, batch));
     } catch (err) {
@@ -382,8 +389,10 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       else for (const bid of batch) await decideBatch(spaceId, [bid]);
       return;
     }
+    // What the batch saw under the lock is committed: another server's bids teach this one's best too.
+    for (const [pieceId, best] of decided.bests) sawBest(decided.mode, pieceId, best);
     for (const [i, bid] of batch.entries()) {
-      const d = decided[i]!;
+      const d = decided.decisions[i]!;
       if ('error' in d) bid.reject(d.error);
       else bid.resolve(d.answer);
     }
@@ -410,7 +419,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
    * (seq and chain digests in order), the space's last seq and digest, each piece once, a moved
    * close, the log rows; the events follow in seq order.
    */
-  async function decideLocked(trx: Trx, emit: Emit, spaceId: number, batch: WaitingBid[]): Promise<BatchOutcome<Decision[]>> {
+  async function decideLocked(trx: Trx, emit: Emit, spaceId: number, batch: WaitingBid[]): Promise<BatchOutcome<DeskOutcome>> {
     const space = await repo.holdSpace(trx, spaceId);
     const pieceIds = [...new Set(batch.map((b) => Number(b.body.pieceId)))];
     const pieces = new Map((await repo.piecesById(pieceIds, trx)).map((p) => [p.id, { ...p }]));
@@ -573,7 +582,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       }
     }
     const logs: (BatchLogEntry & { row: number })[] = [];
-    const value = decisions.map((d, i): Decision => {
+    const answers = decisions.map((d, i): Decision => {
       if (!('row' in d)) return d;
       // An accepted bid is answered as it was accepted: valid, even when a later bid of its
       // company in this batch already replaced it.
@@ -584,7 +593,10 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       return { answer };
     });
     logs.sort((a, b) => a.row - b.row);
-    return { value, logs };
+    const bests = isOpenOutcry(mode)
+      ? [...pieces.values()].filter((p) => p.best_price !== null).map((p): [number, number] => [p.id, Number(p.best_price)])
+      : [];
+    return { value: { decisions: answers, mode, bests }, logs };
   }
 
   function sameRequest(bid: BidRow, body: PlaceBody, endTime: string): AuctionBid {
