@@ -123,9 +123,10 @@ interface Viewer {
 }
 
 /**
- * Live bidding: bids take the space's next seq in their own transaction (gap-free, ordered by the
- * server alone), each mode's rule decides what is acceptable, anti-sniping moves ends, the room
- * shows what each viewer may see, and the scheduler starts spaces and closes pieces exactly once.
+ * Live bidding: a space's waiting bids are decided together in one transaction under its lock
+ * and take its next seqs (gap-free, ordered by the server alone), each mode's rule decides what
+ * is acceptable, anti-sniping moves ends, the room shows what each viewer may see, and the
+ * scheduler starts spaces and closes pieces exactly once.
  * A close counts only bids accepted before the end; winners get orders, losers their deposits.
  */
 export function createAuctionBiddingService(deps: BiddingDeps) {
@@ -414,7 +415,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
 
   /**
    * A batch's transaction: the space's row held once, the pieces and the bidders' live bids read
-   * once, then each bid in arrival order checked against the state the bids before it left (a
+   * once, then each bid in the deciding order checked against the state the bids before it left (a
    * refused bid writes nothing), and what the accepted ones changed written together: their rows
    * (seq and chain digests in order), the space's last seq and digest, each piece once, a moved
    * close, the log rows; the events follow in seq order.
