@@ -14,12 +14,14 @@
  * queue, which measured that instead of bidding. Each bid is a step above the worker's last offer, so
  * bids race each other: the server's seq decides, a bid overtaken on the way is refused as too
  * low, and a company over its 5 bids a second is refused as too fast. It prints the bids offered
- * and accepted per second and the p50/p99 of the acknowledgements, then the proof from the
+ * and accepted per second, the p50/p99 of the acknowledgements and the CPU time of the servers'
+ * thread per bid (on a loaded machine the latencies mostly measure the wait for a core), then the proof from the
  * database: seq runs 1..n without a gap, every accepted bid is strictly above the one before, the
  * audit chain verifies, and every accepted answer is one stored bid. Loopback only, bounded by
  * time. The figures go to docs/performance.md ("Auction bidding").
  */
 import os from 'node:os';
+import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { verifyChain } from '../apps/server/src/modules/auction-trade/auction-chain';
 import { addBidders, quantile, runningSpace, startServers } from './auction-setup';
@@ -34,6 +36,13 @@ const BIDDERS = Number(arg('bidders', '200'));
 /** Each bidder's pause between two bids: 190 ms offers about 1,050 bids a second from 200 bidders. */
 const INTERVAL_MS = Number(arg('interval', '190'));
 const ONLY = arg('only', 'both');
+
+/** CPU time (user + system) of this process's main thread, from Linux's per-thread counters (10 ms ticks). */
+function threadCpuMs(): number {
+  const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 interface LoadResult {
   latencies: number[];
@@ -104,6 +113,7 @@ const bidder = async (token, index) => {
   }
   started = Date.now();
   deadline = started + seconds * 1000;
+  parentPort.postMessage({ started });
   await Promise.all(tokens.map(bidder));
 })().then(async () => {
   await Promise.all([...pending]);
@@ -119,12 +129,21 @@ async function measure(dialect: 'sqlite' | 'postgres') {
     console.log(
       `[${dialect}] ${servers.apps.length} server(s), ${BIDDERS} bidders, one bid each every ${INTERVAL_MS} ms for ${SECONDS} s…`,
     );
+    // The servers' thread (this one): the CPU time it used while the bids ran, a figure that the
+    // machine's other load changes far less than the latencies.
+    let busyFrom = threadCpuMs();
+    let busyMs = 0;
     const result = await new Promise<LoadResult>((resolve, reject) => {
       const worker = new Worker(WORKER, {
         eval: true,
         workerData: { ports: servers.ports, tokens, ...space, seconds: SECONDS, interval: INTERVAL_MS },
       });
-      worker.once('message', (m: LoadResult) => {
+      worker.on('message', (m: LoadResult | { started: number }) => {
+        if ('started' in m) {
+          busyFrom = threadCpuMs();
+          return;
+        }
+        busyMs = threadCpuMs() - busyFrom;
         void worker.terminate();
         resolve(m);
       });
@@ -157,6 +176,7 @@ async function measure(dialect: 'sqlite' | 'postgres') {
       p99: quantile(sorted, 0.99),
       max: sorted[sorted.length - 1] ?? 0,
       proof,
+      busyMs,
       proven: bids.length === result.accepted && gapFree && increasing && chain.ok,
     };
   } finally {
@@ -174,6 +194,9 @@ async function main(): Promise<void> {
     const r = f.result;
     console.log(
       `[${f.dialect}] offered ${r.offered} bids in ${r.seconds.toFixed(1)} s (${(r.offered / r.seconds).toFixed(0)}/s), accepted ${r.accepted} (${(r.accepted / r.seconds).toFixed(0)}/s); ack p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms; refused ${JSON.stringify(r.refused)}; failed ${r.failed}`,
+    );
+    console.log(
+      `[${f.dialect}] server thread CPU ${(f.busyMs / 1000).toFixed(1)} s in ${r.seconds.toFixed(1)} s: ${(f.busyMs / r.offered).toFixed(2)} ms per bid offered`,
     );
     for (const line of f.proof) console.log(`[${f.dialect}]   ${line}`);
     allProven &&= f.proven && r.failed === 0;

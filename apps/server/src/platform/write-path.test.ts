@@ -98,4 +98,54 @@ describe('write path', () => {
     expect(await db.selectFrom('kv').selectAll().where('key', '=', 'note:n1').execute()).toEqual([]);
     expect(await db.selectFrom('operation_log').selectAll().execute()).toEqual([]);
   });
+
+  it('writes a batch of changes with one log row each, publishes after the commit, and writes nothing when it throws', async () => {
+    t = await createTestApp({}, { demo: false, now: () => new Date('2026-11-25T11:00:00.000Z') });
+    const { writes, events } = t.app.live;
+    const db = t.database.db;
+    const published: ChangeEvent[] = [];
+    events.subscribe((e) => published.push(e));
+    let publishedInside = -1;
+    const answer = await writes.writeMany(async (trx, emit) => {
+      await trx
+        .insertInto('kv')
+        .values([
+          { key: 'note:b1', value: 'one', expires_at: Date.now() + 60_000 },
+          { key: 'note:b2', value: 'two', expires_at: Date.now() + 60_000 },
+        ])
+        .execute();
+      emit({ topic: 'note', key: 'b1', action: 'renamed' });
+      emit({ topic: 'note', key: 'b2', action: 'renamed' });
+      publishedInside = published.length;
+      return {
+        value: 2,
+        logs: [
+          { actorUserId: null, action: 'rename', target: 'note:b1', after: { value: 'one' } },
+          { actorUserId: null, account: 'someone', action: 'rename', target: 'note:b2', ip: '10.0.0.2' },
+        ],
+      };
+    });
+    expect(answer).toBe(2);
+    expect(publishedInside).toBe(0);
+    expect(published.map((e) => e.key)).toEqual(['b1', 'b2']);
+    const rows = await db.selectFrom('operation_log').selectAll().orderBy('id').execute();
+    expect(rows).toMatchObject([
+      { account: 'system', record_id: 'b1', after_json: '{"value":"one"}', ip: '', at: '2026-11-25T11:00:00.000Z' },
+      { account: 'someone', record_id: 'b2', after_json: null, ip: '10.0.0.2', at: '2026-11-25T11:00:00.000Z' },
+    ]);
+
+    await expect(
+      writes.writeMany(async (trx, emit) => {
+        await trx
+          .insertInto('kv')
+          .values({ key: 'note:b3', value: 'three', expires_at: Date.now() + 60_000 })
+          .execute();
+        emit({ topic: 'note', key: 'b3', action: 'renamed' });
+        throw new AppError('NOT_FOUND');
+      }),
+    ).rejects.toBeInstanceOf(AppError);
+    expect(published.map((e) => e.key)).toEqual(['b1', 'b2']);
+    expect(await db.selectFrom('kv').selectAll().where('key', '=', 'note:b3').execute()).toEqual([]);
+    expect(await db.selectFrom('operation_log').selectAll().execute()).toHaveLength(2);
+  });
 });

@@ -37,6 +37,15 @@ export interface LogRecord {
 
 export type WriteFn = <T>(meta: WriteMeta, fn: (trx: Trx, emit: Emit, log: LogRecord) => Promise<T>) => Promise<T>;
 
+/** One change of a batch as its operation-log row records it. */
+export type BatchLogEntry = Omit<WriteMeta, 'check'> & LogRecord;
+
+/** What a batch's rule answers: its value and the log rows of the changes it made. */
+export interface BatchOutcome<T> {
+  value: T;
+  logs: BatchLogEntry[];
+}
+
 export interface WritePath {
   /**
    * The one place a change is made: runs `fn` in a transaction together with its operation-log
@@ -44,6 +53,13 @@ export interface WritePath {
    * in the order emitted, and dropped when it rolls back.
    */
   write: WriteFn;
+  /**
+   * Several changes decided together in one transaction (a desk that decides every waiting bid of
+   * a space at once): `fn` answers one log row per change it made, written in one statement with
+   * them; the events are published after the commit, in the order emitted. Changes `fn` refused
+   * leave no row, and when it throws nothing at all is written.
+   */
+  writeMany<T>(fn: (trx: Trx, emit: Emit) => Promise<BatchOutcome<T>>): Promise<T>;
 }
 
 const SYSTEM_ACCOUNT = 'system';
@@ -89,5 +105,33 @@ export function createWritePath(deps: { db: Db; events: EventBus; now: () => Dat
     return result;
   }
 
-  return { write };
+  async function writeMany<T>(fn: (trx: Trx, emit: Emit) => Promise<BatchOutcome<T>>): Promise<T> {
+    const emitted: ChangeEvent[] = [];
+    const result = await db.transaction().execute(async (trx) => {
+      emitted.length = 0;
+      const { value, logs } = await fn(trx, (e) => void emitted.push(e));
+      const at = now().toISOString();
+      const rows = [];
+      for (const meta of logs) {
+        const { resource, recordId } = splitTarget(meta.target);
+        rows.push({
+          user_id: meta.actorUserId,
+          account: await accountOf(trx, meta),
+          ip: meta.ip ?? '',
+          resource,
+          action: meta.action,
+          record_id: recordId,
+          before: meta.before,
+          after: meta.after,
+          at,
+        });
+      }
+      await createOplogRepo(trx).insertMany(rows);
+      return value;
+    });
+    for (const e of emitted) events.publish(e);
+    return result;
+  }
+
+  return { write, writeMany };
 }

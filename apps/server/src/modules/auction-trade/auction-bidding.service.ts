@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { createLocalRateLimiter, type RateLimiter } from '../../platform/rate-limit';
 import type { DueJob } from '../../platform/scheduler';
-import type { Emit, Trx } from '../../platform/write-path';
+import type { BatchLogEntry, BatchOutcome, Emit, Trx } from '../../platform/write-path';
 import { centsText } from '../deposits/deposit-ledger';
 import { fromMilli, toMilli } from '../listing-manage/listing-manage.service';
 import type { OrderRowData } from '../orders/orders.repo';
@@ -66,6 +66,53 @@ const ruleBid = (b: BidRow): RuleBid => ({
   quantityMilli: Number(b.quantity_milli),
 });
 
+type PlaceBody = z.output<typeof auctionBidPlaceBodySchema>;
+
+/** The most bids one transaction of a space's desk decides; the rest wait for the next. */
+const DESK_BATCH_MAX = 400;
+
+/** A bid that passed every check needing no lock, waiting at its space's desk. */
+interface WaitingBid {
+  userId: number;
+  account: string;
+  body: PlaceBody;
+  companyId: number;
+  registration: RegistrationRow;
+  quantityMilli: number;
+  resolve: (answer: AuctionBid) => void;
+  reject: (err: unknown) => void;
+}
+
+/** What the desk decided for one bid: its answer, or the refusal to throw. */
+type Decision = { answer: AuctionBid } | { error: AppError };
+
+/** A batch's decisions, in the batch's order, and each piece's best price after it (open outcry). */
+interface DeskOutcome {
+  decisions: Decision[];
+  mode: number;
+  bests: [number, number][];
+}
+
+/** How long the checks before the desk reuse a space, piece or registration they read. */
+const SEEN_MS = 1000;
+
+/** Rows read recently, by key, each for `ttlMs` of this process's time; nothing found is not kept. */
+function recentReads<K, V>(ttlMs: number) {
+  const rows = new Map<K, { row: V; until: number }>();
+  return {
+    async read(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+      const at = Date.now();
+      const kept = rows.get(key);
+      if (kept && kept.until > at) return kept.row;
+      const row = await load();
+      if (rows.size >= 10_000) rows.clear();
+      if (row === undefined) rows.delete(key);
+      else rows.set(key, { row, until: at + ttlMs });
+      return row;
+    },
+  };
+}
+
 /** Who looks at a space, and what that lets them see. */
 interface Viewer {
   userId: number | null;
@@ -76,9 +123,10 @@ interface Viewer {
 }
 
 /**
- * Live bidding: bids take the space's next seq in their own transaction (gap-free, ordered by the
- * server alone), each mode's rule decides what is acceptable, anti-sniping moves ends, the room
- * shows what each viewer may see, and the scheduler starts spaces and closes pieces exactly once.
+ * Live bidding: a space's waiting bids are decided together in one transaction under its lock
+ * and take its next seqs (gap-free, ordered by the server alone), each mode's rule decides what
+ * is acceptable, anti-sniping moves ends, the room shows what each viewer may see, and the
+ * scheduler starts spaces and closes pieces exactly once.
  * A close counts only bids accepted before the end; winners get orders, losers their deposits.
  */
 export function createAuctionBiddingService(deps: BiddingDeps) {
@@ -232,7 +280,17 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     bestSeen.set(pieceId, price);
   };
 
-  async function place(userId: number, body: z.output<typeof auctionBidPlaceBodySchema>): Promise<AuctionBid> {
+  /**
+   * Spaces, pieces and registrations as the checks before the desk last read them, kept for a
+   * moment: what those checks use of them (owner, mode, step, base price, quantities, alias) does
+   * not change once a space takes bids, and what does (status, suspension, times, the best price)
+   * is decided again at the desk under the space's lock. Only a registration that exists is kept.
+   */
+  const spacesSeen = recentReads<number, SpaceRow>(SEEN_MS);
+  const piecesSeen = recentReads<number, PieceRow>(SEEN_MS);
+  const registrationsSeen = recentReads<string, RegistrationRow>(SEEN_MS);
+
+  async function place(userId: number, body: PlaceBody): Promise<AuctionBid> {
     const spaceId = Number(body.spaceId);
     const pieceId = Number(body.pieceId);
     const member = await repo.member(userId);
@@ -241,19 +299,18 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     // Counted first, so a company sending too fast costs one counter and nothing else.
     const rate = await bidRate(`auction-bid:${spaceId}:${companyId}`, policy.bidsPerSecond, 1000);
     if (!rate.allowed) throw new AppError('AUCTION_BID_TOO_FAST', { limit: policy.bidsPerSecond });
-    const space = await repo.findSpace(spaceId);
+    const space = await spacesSeen.read(spaceId, () => repo.findSpace(spaceId));
     const viewer: Viewer = { userId, companyId, companyName: '', role: 'watcher', registration: undefined };
     if (space?.company_id === companyId) throw new AppError('AUCTION_OWN_SPACE');
-    viewer.registration = space ? await repo.registration(spaceId, companyId) : undefined;
+    viewer.registration = space
+      ? await registrationsSeen.read(`${spaceId}:${companyId}`, () => repo.registration(spaceId, companyId))
+      : undefined;
     if (viewer.registration) viewer.role = 'bidder';
     await visible(space, viewer);
-    const piece = await repo.findPiece(pieceId);
+    const piece = await piecesSeen.read(pieceId, () => repo.findPiece(pieceId));
     if (!piece || piece.space_id !== spaceId) throw new AppError('NOT_FOUND');
     const registration = viewer.registration;
     if (!registration) throw new AppError('AUCTION_NOT_REGISTERED');
-    // A retry of a bid already accepted answers that bid.
-    const earlier = await repo.bidByRequest(spaceId, companyId, body.requestId);
-    if (earlier) return sameRequest(earlier, body, piece);
 
     const mode = space!.space_auction_mode;
     const step = Number(space!.price_step);
@@ -272,67 +329,167 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       });
     }
 
-    // A price a best price already seen beats is refused without taking the space's lock: in the
-    // open-outcry modes the best only ever improves, so it would be refused under the lock too.
-    // Everything else (times, state, the best again) is checked in the transaction.
+    // A price a best price already seen beats is refused without waiting at the desk: in the
+    // open-outcry modes the best only ever improves, so it would be refused there too. A retry of
+    // a bid already accepted still answers that bid. Everything else (times, state, the best
+    // again, retries) is decided at the desk under the space's lock.
     if (isOpenOutcry(mode) && piece.best_price !== null) sawBest(mode, pieceId, Number(piece.best_price));
     const best = isOpenOutcry(mode) ? bestSeen.get(pieceId) : undefined;
     if (best !== undefined) {
       const limit = acceptableLimit(mode, { base, step }, best, null);
       if (!meetsLimit(mode, body.price, limit)) {
+        const earlier = await repo.bidByRequest(spaceId, companyId, body.requestId);
+        if (earlier) return sameRequest(earlier, body, (await repo.findPiece(pieceId))?.end_at ?? piece.end_at);
         throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, space!.currency) });
       }
     }
 
-    try {
-      const answer = await placeLocked(userId, member.account, body, { space: space!, piece, registration, companyId, quantityMilli });
-      if (isOpenOutcry(mode)) sawBest(mode, pieceId, body.price);
-      return answer;
-    } catch (err) {
-      // The same request sent twice at once: the second insert meets the first's request id.
-      if (isUniqueViolation(err)) {
-        const again = await repo.bidByRequest(spaceId, companyId, body.requestId);
-        if (again) return sameRequest(again, body, piece);
+    const answer = await atDesk(spaceId, { userId, account: member.account, body, companyId, registration, quantityMilli });
+    if (isOpenOutcry(mode)) sawBest(mode, pieceId, answer.price);
+    return answer;
+  }
+
+  /**
+   * The bid desk of each space on this server: bids that passed the checks above wait here, and
+   * one transaction at a time decides every bid waiting for the space. The space's lock (and on
+   * SQLite the one connection) is then held for a handful of statements per batch instead of a
+   * round of statements per bid, and a space takes at most one pool connection per server.
+   */
+  const desks = new Map<number, WaitingBid[]>();
+
+  function atDesk(spaceId: number, bid: Omit<WaitingBid, 'resolve' | 'reject'>): Promise<AuctionBid> {
+    return new Promise<AuctionBid>((resolve, reject) => {
+      const waiting = desks.get(spaceId);
+      if (waiting) {
+        waiting.push({ ...bid, resolve, reject });
+        return;
       }
-      throw err;
+      const queue = [{ ...bid, resolve, reject }];
+      desks.set(spaceId, queue);
+      void drain(spaceId, queue);
+    });
+  }
+
+  /** Decides batches until nobody waits; the desk closes in the same tick as its queue empties. */
+  async function drain(spaceId: number, queue: WaitingBid[]): Promise<void> {
+    while (queue.length > 0) await decideBatch(spaceId, queue.splice(0, DESK_BATCH_MAX));
+    desks.delete(spaceId);
+  }
+
+  /**
+   * Decides a batch in one transaction and answers each bid. When the transaction itself fails
+   * (not a refusal: those are answers), each bid is decided again alone, so a failure is only
+   * the failing bid's.
+   */
+  async function decideBatch(spaceId: number, batch: WaitingBid[]): Promise<void> {
+    let decided: DeskOutcome;
+    try {
+      decided = await writes.writeMany((trx, emit) => decideLocked(trx, emit, spaceId, batch));
+    } catch (err) {
+      if (batch.length === 1) batch[0]!.reject(err);
+      else for (const bid of batch) await decideBatch(spaceId, [bid]);
+      return;
+    }
+    // What the batch saw under the lock is committed: another server's bids teach this one's best too.
+    for (const [pieceId, best] of decided.bests) sawBest(decided.mode, pieceId, best);
+    for (const [i, bid] of batch.entries()) {
+      const d = decided.decisions[i]!;
+      if ('error' in d) bid.reject(d.error);
+      else bid.resolve(d.answer);
     }
   }
 
-  /** The bid's transaction: the space's seq, every rule again under its lock, the bid and the piece's new state. */
-  async function placeLocked(
-    userId: number,
-    account: string,
-    body: z.output<typeof auctionBidPlaceBodySchema>,
-    ctx: { space: SpaceRow; piece: PieceRow; registration: RegistrationRow; companyId: number; quantityMilli: number },
-  ): Promise<AuctionBid> {
-    const spaceId = Number(body.spaceId);
-    const pieceId = Number(body.pieceId);
-    const { registration, companyId, quantityMilli } = ctx;
-    const mode = ctx.space.space_auction_mode;
-    const step = Number(ctx.space.price_step);
-    const base = Number(ctx.piece.base_price);
-    return writes.write({ actorUserId: userId, account, action: 'bid', target: `auction:${spaceId}` }, async (trx, emit, log) => {
-      // The space's row first: every other bid of the space waits here until this one commits.
-      const taken = await repo.takeSeq(trx, spaceId);
+  /**
+   * The order a batch is decided in (its bids all waited while the one before was decided, and
+   * the checks before the desk let them overtake each other on the way): in the open-outcry
+   * modes by price, the lowest first when selling and the highest first when buying, so that a
+   * bid is refused only when a better price was really accepted before it; equal prices, and
+   * every other mode (where seq breaks ties of price), in the order they reached the desk.
+   */
+  function decidingOrder(mode: number, batch: WaitingBid[]): number[] {
+    const order = batch.map((_, i) => i);
+    if (!isOpenOutcry(mode)) return order;
+    const direction = isBuySide(mode) ? -1 : 1;
+    return order.sort((a, b) => direction * (batch[a]!.body.price - batch[b]!.body.price) || a - b);
+  }
+
+  /**
+   * A batch's transaction: the space's row held once, the pieces and the bidders' live bids read
+   * once, then each bid in the deciding order checked against the state the bids before it left (a
+   * refused bid writes nothing), and what the accepted ones changed written together: their rows
+   * (seq and chain digests in order), the space's last seq and digest, each piece once, a moved
+   * close, the log rows; the events follow in seq order.
+   */
+  async function decideLocked(trx: Trx, emit: Emit, spaceId: number, batch: WaitingBid[]): Promise<BatchOutcome<DeskOutcome>> {
+    const space = await repo.holdSpace(trx, spaceId);
+    const pieceIds = [...new Set(batch.map((b) => Number(b.body.pieceId)))];
+    const pieces = new Map((await repo.piecesById(pieceIds, trx)).map((p) => [p.id, { ...p }]));
+    const startEnd = new Map([...pieces.values()].map((p) => [p.id, p.end_at]));
+    const companyIds = [...new Set(batch.map((b) => b.companyId))];
+    const ownKey = (pieceId: number, companyId: number) => `${pieceId}:${companyId}`;
+    // A company's live bid on a piece: a stored row (id) or one accepted earlier in this batch (row).
+    const own = new Map<string, { id?: number; row?: number; price: number; quantityMilli: number }>();
+    for (const b of await repo.liveBidsOf(trx, pieceIds, companyIds)) {
+      own.set(ownKey(b.piece_id, b.company_id), { id: b.id, price: Number(b.price), quantityMilli: Number(b.quantity_milli) });
+    }
+    const retried = await repo.bidsByRequests(trx, spaceId, companyIds, [...new Set(batch.map((b) => b.body.requestId))]);
+    // Mode 6 decides on every valid bid of the piece: read once, then kept up to date here.
+    const validOf = new Map<number, RuleBid[]>();
+    const mode = space?.space_auction_mode ?? 0;
+    const step = Number(space?.price_step ?? 0);
+    let seq = Number(space?.last_seq ?? 0);
+    let previous = space?.chain_digest ?? '';
+    const rows: Omit<BidRow, 'id' | 'fill_milli'>[] = [];
+    const superseded: number[] = [];
+    const ids = new Map<number, number>();
+    // A bid's decision; `row` is an accepted bid's row, `first` false for a retry of it in this batch.
+    const decisions: (Decision | { row: number; endTime: string; first: boolean })[] = [];
+    const accepted = new Map<string, number>();
+
+    for (const index of decidingOrder(mode, batch)) {
+      const bid = batch[index]!;
+      const decide = (d: (typeof decisions)[number]) => void (decisions[index] = d);
+      const { body, companyId, registration, quantityMilli } = bid;
+      const pieceId = Number(body.pieceId);
+      const piece = pieces.get(pieceId);
+      const requestKey = `${companyId}:${body.requestId}`;
+      // A retry answers the bid its request id already made (stored, or accepted earlier in this batch).
+      const stored = retried.find((r) => r.company_id === companyId && r.request_id === body.requestId);
+      const sameRow = accepted.get(requestKey);
+      if (stored || sameRow !== undefined) {
+        const earlier = stored ?? rows[sameRow!]!;
+        decide(
+          Number(earlier.piece_id) !== pieceId || Number(earlier.price) !== body.price
+            ? { error: new AppError('AUCTION_REQUEST_ID_REUSED') }
+            : stored
+              ? { answer: toBid(stored, piece?.end_at ?? '') }
+              : { row: sameRow!, endTime: piece!.end_at, first: false },
+        );
+        continue;
+      }
       const at = now().toISOString();
-      const read = await repo.pieceWithOwnBid(trx, pieceId, companyId);
-      const p = read?.piece;
-      const own = read?.own;
-      const s = taken?.space ?? (await repo.findSpace(spaceId, trx));
-      const refusal = refusalOf(s, p, at) ?? (taken ? null : new AppError('AUCTION_ENDED'));
-      if (refusal || !taken || !s || !p) throw refusal ?? new AppError('AUCTION_ENDED');
+      const refusal = refusalOf(space, piece, at);
+      if (refusal || !space || !piece) {
+        decide({ error: refusal ?? new AppError('NOT_FOUND') });
+        continue;
+      }
+      const mine = own.get(ownKey(pieceId, companyId));
       // The piece keeps its best valid price (modes 1, 4, 6); in modes 1 and 4 it is the last accepted bid.
-      const best = p.best_price === null ? null : Number(p.best_price);
-      const limit = acceptableLimit(mode, { base, step }, best, own ? own.price : null);
+      const best = piece.best_price === null ? null : Number(piece.best_price);
+      const limit = acceptableLimit(mode, { base: Number(piece.base_price), step }, best, mine ? mine.price : null);
       if (!meetsLimit(mode, body.price, limit)) {
-        throw new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, s.currency) });
+        decide({
+          error: new AppError(isBuySide(mode) ? 'AUCTION_BID_TOO_HIGH' : 'AUCTION_BID_TOO_LOW', { limit: money(limit, space.currency) }),
+        });
+        continue;
       }
       // Mode 6 lets a company keep its price and change only the quantity; an identical bid changes nothing.
-      if (mode === 6 && own && own.price === body.price && own.quantityMilli === quantityMilli) {
-        throw new AppError('AUCTION_BID_TOO_LOW', { limit: money(own.price + step, s.currency) });
+      if (mode === 6 && mine && mine.price === body.price && mine.quantityMilli === quantityMilli) {
+        decide({ error: new AppError('AUCTION_BID_TOO_LOW', { limit: money(mine.price + step, space.currency) }) });
+        continue;
       }
-      const seq = taken.seq;
-      const digest = chainDigest(taken.previous, {
+      seq += 1;
+      const digest = chainDigest(previous, {
         spaceId,
         pieceId,
         seq,
@@ -343,13 +500,18 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
         at,
         requestId: body.requestId,
       });
+      previous = digest;
       // One live bid per company and piece where a company's bid replaces its own (modes 2, 5, 6).
-      if (own && !isOpenOutcry(mode)) await repo.supersede(trx, own.id);
-      const bid = await repo.insertBid(trx, {
+      if (mine && !isOpenOutcry(mode)) {
+        if (mine.id !== undefined) superseded.push(mine.id);
+        else rows[mine.row!]!.state = 'superseded';
+      }
+      const row = rows.length;
+      rows.push({
         space_id: spaceId,
         piece_id: pieceId,
         company_id: companyId,
-        user_id: userId,
+        user_id: bid.userId,
         alias_no: registration.alias_no,
         seq,
         price: body.price,
@@ -359,28 +521,34 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
         at,
         digest,
       });
-      await repo.setChainDigest(trx, spaceId, digest);
+      accepted.set(requestKey, row);
       // Anti-sniping: a bid inside the window moves the end to bid time + delay.
-      let endAt = p.end_at;
-      const windowStart = new Date(new Date(p.end_at).getTime() - s.delay_window_sec * 1000).toISOString();
-      if (extendsNearEnd(mode) && s.delay_window_sec > 0 && s.delay_sec > 0 && at >= windowStart) {
-        const moved = new Date(new Date(at).getTime() + s.delay_sec * 1000).toISOString();
+      let endAt = piece.end_at;
+      const windowStart = new Date(new Date(piece.end_at).getTime() - space.delay_window_sec * 1000).toISOString();
+      if (extendsNearEnd(mode) && space.delay_window_sec > 0 && space.delay_sec > 0 && at >= windowStart) {
+        const moved = new Date(new Date(at).getTime() + space.delay_sec * 1000).toISOString();
         if (moved > endAt) endAt = moved;
       }
       // A company's first bid on the piece (before it, it had no live bid) counts it as a bidder.
-      const bidderCount = p.bidder_count + (own ? 0 : 1);
+      const bidderCount = piece.bidder_count + (mine ? 0 : 1);
       let bestPrice: number | null = null;
       let clearingPrice: number | null = null;
       if (isOpenOutcry(mode)) bestPrice = body.price;
       if (mode === 6) {
-        const valid = (await repo.validBids(pieceId, trx)).map(ruleBid);
+        const stillValid = (validOf.get(pieceId) ?? (await repo.validBids(pieceId, trx)).map(ruleBid)).filter(
+          (b) => !mine || b.id !== (mine.id ?? -(mine.row! + 1)),
+        );
+        // A bid of this batch has no id yet: it stands in as minus its row number plus one.
+        const valid = [...stillValid, { id: -(row + 1), companyId, seq, price: body.price, quantityMilli }];
+        validOf.set(pieceId, valid);
         bestPrice = Math.max(...valid.map((b) => b.price));
-        clearingPrice = allocate(valid, Number(p.total_weight_milli)).clearingPrice;
+        clearingPrice = allocate(valid, Number(piece.total_weight_milli)).clearingPrice;
       }
-      await repo.updatePiece(trx, pieceId, { end_at: endAt, best_price: bestPrice, bidder_count: bidderCount });
-      if (endAt !== p.end_at) {
-        await scheduler.schedule(trx, { kind: AUCTION_JOBS.close, key: String(pieceId), runAt: new Date(endAt) });
-      }
+      const extended = endAt !== piece.end_at;
+      piece.end_at = endAt;
+      piece.best_price = bestPrice;
+      piece.bidder_count = bidderCount;
+      own.set(ownKey(pieceId, companyId), { row, price: body.price, quantityMilli });
       const sealed = isSealed(mode);
       const event: AuctionBidEvent = {
         seq,
@@ -396,18 +564,45 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
         endTime: endAt,
       };
       emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'bid', data: { ...event } });
-      if (endAt !== p.end_at) {
+      if (extended)
         emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'extended', data: { pieceId: String(pieceId), endTime: endAt } });
+      decide({ row, endTime: endAt, first: true });
+    }
+
+    if (rows.length > 0) {
+      const storedRows = await repo.insertBids(trx, rows);
+      for (const r of storedRows) ids.set(Number(r.seq), r.id);
+      await repo.supersede(trx, superseded);
+      await repo.updateSpace(trx, spaceId, { last_seq: seq, chain_digest: previous });
+      for (const piece of pieces.values()) {
+        if (!rows.some((r) => r.piece_id === piece.id)) continue;
+        await repo.updatePiece(trx, piece.id, { end_at: piece.end_at, best_price: piece.best_price, bidder_count: piece.bidder_count });
+        if (piece.end_at !== startEnd.get(piece.id)) {
+          await scheduler.schedule(trx, { kind: AUCTION_JOBS.close, key: String(piece.id), runAt: new Date(piece.end_at) });
+        }
       }
-      const answer = toBid(bid, endAt);
-      log.after = answer;
-      return answer;
+    }
+    const logs: (BatchLogEntry & { row: number })[] = [];
+    const answers = decisions.map((d, i): Decision => {
+      if (!('row' in d)) return d;
+      // An accepted bid is answered as it was accepted: valid, even when a later bid of its
+      // company in this batch already replaced it.
+      const row = rows[d.row]!;
+      const answer = toBid({ ...row, id: ids.get(row.seq)!, fill_milli: null, state: 'valid' }, d.endTime);
+      const { userId, account } = batch[i]!;
+      if (d.first) logs.push({ row: d.row, actorUserId: userId, account, action: 'bid', target: `auction:${spaceId}`, after: answer });
+      return { answer };
     });
+    logs.sort((a, b) => a.row - b.row);
+    const bests = isOpenOutcry(mode)
+      ? [...pieces.values()].filter((p) => p.best_price !== null).map((p): [number, number] => [p.id, Number(p.best_price)])
+      : [];
+    return { value: { decisions: answers, mode, bests }, logs };
   }
 
-  function sameRequest(bid: BidRow, body: z.output<typeof auctionBidPlaceBodySchema>, piece: PieceRow): AuctionBid {
+  function sameRequest(bid: BidRow, body: PlaceBody, endTime: string): AuctionBid {
     if (Number(bid.piece_id) !== Number(body.pieceId) || Number(bid.price) !== body.price) throw new AppError('AUCTION_REQUEST_ID_REUSED');
-    return toBid(bid, piece.end_at);
+    return toBid(bid, endTime);
   }
 
   async function room(userId: number | null, spaceId: number): Promise<AuctionRoom> {
@@ -868,8 +1063,3 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
   };
 }
 export type AuctionBiddingService = ReturnType<typeof createAuctionBiddingService>;
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
-}

@@ -1,4 +1,4 @@
-import { SqliteAdapter, sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuctionBidTable, AuctionPieceTable, AuctionRegistrationTable, AuctionSpaceTable } from '../../db/schema';
 import { pageAndTotal } from '../../platform/table-repo';
@@ -193,20 +193,16 @@ export function createAuctionTradeRepo(db: Db) {
     },
 
     /**
-     * Takes the next seq of a running, unsuspended space: one conditional update of its row, which
-     * on PostgreSQL also holds every other bid of the space until this one commits. Answers the
-     * seq, the chain's digest before it and the space; undefined when the space does not take bids.
+     * Holds a space's row for the rest of a bid batch's transaction and answers it: one no-op
+     * update, which on PostgreSQL makes every other writer of the space wait until the commit.
      */
-    async takeSeq(trx: Trx, spaceId: number): Promise<{ seq: number; previous: string; space: SpaceRow } | undefined> {
-      const row = await trx
+    holdSpace(trx: Trx, spaceId: number): Promise<SpaceRow | undefined> {
+      return trx
         .updateTable('auction_spaces')
-        .set({ last_seq: sql<number>`last_seq + 1` })
+        .set({ last_seq: sql<number>`last_seq` })
         .where('id', '=', spaceId)
-        .where('space_status', '=', 4)
-        .where('suspended', '=', 0)
         .returningAll()
         .executeTakeFirst();
-      return row ? { seq: Number(row.last_seq), previous: row.chain_digest, space: row } : undefined;
     },
 
     /** Holds the space's row for the rest of a transaction that decides on its bids (a close). */
@@ -228,23 +224,42 @@ export function createAuctionTradeRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /** A piece and the company's live bid on it (its newest), in one read: the bid path's under the lock. */
-    async pieceWithOwnBid(trx: Trx, pieceId: number, companyId: number) {
-      const row = await trx
-        .selectFrom('auction_pieces as p')
-        .leftJoin('auction_bids as b', (join) =>
-          join.on(
-            sql<SqlBool>`b.id = (select max(x.id) from auction_bids x where x.piece_id = p.id and x.company_id = ${companyId} and x.state = 'valid')`,
-          ),
+    piecesById(ids: number[], on: On = db) {
+      if (ids.length === 0) return Promise.resolve([] as PieceRow[]);
+      return on.selectFrom('auction_pieces').selectAll().where('id', 'in', ids).execute();
+    },
+
+    /** The live bid (the newest valid one) of each of `companyIds` on each of `pieceIds`, in one read. */
+    liveBidsOf(trx: Trx, pieceIds: number[], companyIds: number[]) {
+      if (pieceIds.length === 0 || companyIds.length === 0) return Promise.resolve([] as BidRow[]);
+      return trx
+        .selectFrom('auction_bids')
+        .selectAll()
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('auction_bids')
+            .select((x) => x.fn.max('id').as('id'))
+            .where('piece_id', 'in', pieceIds)
+            .where('company_id', 'in', companyIds)
+            .where('state', '=', 'valid')
+            .groupBy(['piece_id', 'company_id']),
         )
-        .selectAll('p')
-        .select(['b.id as own_id', 'b.price as own_price', 'b.quantity_milli as own_quantity_milli'])
-        .where('p.id', '=', pieceId)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { own_id, own_price, own_quantity_milli, ...piece } = row;
-      const own = own_id === null ? undefined : { id: own_id, price: Number(own_price), quantityMilli: Number(own_quantity_milli) };
-      return { piece: piece as PieceRow, own };
+        .execute();
+    },
+
+    /**
+     * The bids of a space stored by any of `companyIds` under any of `requestIds` (retries, checked
+     * under the space's hold); both lists narrow the read to the request index's entries.
+     */
+    bidsByRequests(trx: Trx, spaceId: number, companyIds: number[], requestIds: string[]) {
+      if (requestIds.length === 0 || companyIds.length === 0) return Promise.resolve([] as BidRow[]);
+      return trx
+        .selectFrom('auction_bids')
+        .selectAll()
+        .where('space_id', '=', spaceId)
+        .where('company_id', 'in', companyIds)
+        .where('request_id', 'in', requestIds)
+        .execute();
     },
 
     /** A company's live bid on a piece. */
@@ -283,20 +298,18 @@ export function createAuctionTradeRepo(db: Db) {
         .execute();
     },
 
-    async insertBid(trx: Trx, values: Omit<BidRow, 'id' | 'fill_milli'>): Promise<BidRow> {
-      return trx.insertInto('auction_bids').values(values).returningAll().executeTakeFirstOrThrow();
+    /** Several bids in one statement; answers the stored rows. */
+    async insertBids(trx: Trx, values: Omit<BidRow, 'id' | 'fill_milli'>[]): Promise<BidRow[]> {
+      if (values.length === 0) return [];
+      return trx.insertInto('auction_bids').values(values).returningAll().execute();
     },
 
-    async supersede(trx: Trx, bidId: number): Promise<void> {
-      await trx.updateTable('auction_bids').set({ state: 'superseded' }).where('id', '=', bidId).execute();
+    async supersede(trx: Trx, bidIds: number[]): Promise<void> {
+      if (bidIds.length > 0) await trx.updateTable('auction_bids').set({ state: 'superseded' }).where('id', 'in', bidIds).execute();
     },
 
     async setFill(trx: Trx, bidId: number, fillMilli: number): Promise<void> {
       await trx.updateTable('auction_bids').set({ fill_milli: fillMilli }).where('id', '=', bidId).execute();
-    },
-
-    async setChainDigest(trx: Trx, spaceId: number, digest: string): Promise<void> {
-      await trx.updateTable('auction_spaces').set({ chain_digest: digest }).where('id', '=', spaceId).execute();
     },
 
     /** The latest bids of a piece, newest first; `companyId` keeps one company's only. */
