@@ -17,7 +17,7 @@ import type { Captcha } from '../../platform/captcha';
 import type { KvStore } from '../../platform/kv';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { SessionRecord, Sessions } from '../../platform/sessions';
-import type { SmsService } from '../sms/sms.service';
+import type { SmsService } from '../sms';
 import type { PasswordTransport } from './password-transport';
 import type { LoginLogRepo, TenantsRepo, UsersRepo } from './users.repo';
 

@@ -1,0 +1,2 @@
+export { registerCompanyRoutes } from './company.routes';
+export { createCompanyService } from './company.service';

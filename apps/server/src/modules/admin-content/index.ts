@@ -1,0 +1,3 @@
+export { registerContentAdminRoutes } from './content.routes';
+export { createContentAdminServices } from './content.service';
+export { createUploadService } from './upload.service';

@@ -1,0 +1,7 @@
+export { createAuctionBiddingService } from './auction-bidding.service';
+export { verifyChain } from './auction-chain';
+export { AUCTION_JOBS, createAuctionSpacesService } from './auction-spaces.service';
+export { createAuctionStreams } from './auction-stream';
+export type { AuctionStreams } from './auction-stream';
+export { createAuctionTradeRepo } from './auction-trade.repo';
+export { registerAuctionTradeRoutes } from './auction-trade.routes';

@@ -1,0 +1,3 @@
+export { createAuctionsRepo } from './auctions.repo';
+export { registerAuctionsRoutes } from './auctions.routes';
+export { createAuctionsService } from './auctions.service';

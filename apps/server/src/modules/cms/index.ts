@@ -1,0 +1,4 @@
+export { createCmsRepo } from './cms.repo';
+export { registerCmsRoutes } from './cms.routes';
+export { PAGE_CODES, createCmsService, plainText, safeUrl, sanitizeRichText } from './cms.service';
+export type { CmsService } from './cms.service';

@@ -1,0 +1,3 @@
+export { createFilesRepo } from './files.repo';
+export { registerFilesRoutes } from './files.routes';
+export { createFilesService } from './files.service';

@@ -1,0 +1,4 @@
+export { createListingManageRepo } from './listing-manage.repo';
+export { registerListingManageRoutes } from './listing-manage.routes';
+export { LISTING_EXPIRE_JOB, createListingManageService, fromMilli, toMilli } from './listing-manage.service';
+export type { NotifyCompany } from './listing-manage.service';

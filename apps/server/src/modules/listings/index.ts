@@ -1,0 +1,3 @@
+export { createListingsRepo } from './listings.repo';
+export { registerListingsRoutes } from './listings.routes';
+export { createListingsService } from './listings.service';

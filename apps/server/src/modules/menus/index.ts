@@ -1,0 +1,3 @@
+export { createMenusRepo } from './menus.repo';
+export { registerMenusRoutes } from './menus.routes';
+export { createMenusService } from './menus.service';

@@ -1,0 +1,5 @@
+export { createMessageStreams } from './message-stream';
+export type { MessageStreams } from './message-stream';
+export { registerMessagesRoutes } from './messages.routes';
+export { createMessagesService } from './messages.service';
+export type { MessageDraft, MessagesService } from './messages.service';

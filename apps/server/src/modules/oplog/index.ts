@@ -1,0 +1,2 @@
+export { createOplogRepo } from './oplog.repo';
+export type { OplogFilter } from './oplog.repo';

@@ -1,0 +1,3 @@
+export { createProfileRepo } from './profile.repo';
+export { registerUserRoutes } from './user.routes';
+export { createUserService } from './user.service';
