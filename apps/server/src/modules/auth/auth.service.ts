@@ -19,7 +19,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { SessionRecord, Sessions } from '../../platform/sessions';
 import type { SmsService } from '../sms';
 import type { PasswordTransport } from './password-transport';
-import type { LoginLogRepo, TenantsRepo, UsersRepo } from './users.repo';
+import type { LoginLogRepo, TenantsRepo, UsersRepo } from './auth.repo';
 
 export interface AuthPolicy {
   loginCheckCode: boolean;

@@ -2,5 +2,5 @@ export { registerAuthRoutes } from './auth.routes';
 export { createAuthService } from './auth.service';
 export { createPasswordTransport } from './password-transport';
 export type { PasswordTransport } from './password-transport';
-export { createLoginLogRepo, createTenantsRepo, createUsersRepo } from './users.repo';
-export type { UsersRepo } from './users.repo';
+export { createLoginLogRepo, createTenantsRepo, createUsersRepo } from './auth.repo';
+export type { UsersRepo } from './auth.repo';
