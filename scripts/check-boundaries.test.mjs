@@ -62,14 +62,15 @@ describe('server modules', () => {
     expect(problems).toEqual([]);
   });
 
-  it('lets only the registry and app.ts import a manifest', () => {
+  it('lets only the registry and app.ts import a manifest, and the registry nothing else of a module but its entry', () => {
     const problems = layOut({
       ...ordersModule,
-      'apps/server/src/modules/index.ts': "export * from './orders/manifest';\n",
+      'apps/server/src/modules/index.ts': "export * from './orders/manifest';\nexport { amountOf as a } from './orders/orders.service';\n",
       'apps/server/src/app.ts': "export * from './modules/orders/manifest';\n",
       'apps/server/src/modules/tenders/tenders.service.ts': "export * from '../orders/manifest';\n",
     });
     expect(problems).toEqual([
+      'apps/server/src/modules/index.ts:2 imports apps/server/src/modules/orders/orders.service.ts: import another module only through modules/orders/index.ts',
       "apps/server/src/modules/tenders/tenders.service.ts:1 imports apps/server/src/modules/orders/manifest.ts: a module's manifest is imported only by the registry (modules/index.ts) or app.ts",
     ]);
   });
