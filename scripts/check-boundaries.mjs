@@ -95,7 +95,6 @@ function resolveRelative(fromFile, specifier) {
   const candidates = [
     base,
     ...SOURCE_EXTENSIONS.map((ext) => stem + ext),
-    stem + '.tsx',
     ...SOURCE_EXTENSIONS.map((ext) => path.join(base, 'index' + ext)),
   ];
   return candidates.find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());

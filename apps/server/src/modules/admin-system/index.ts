@@ -1,3 +1,4 @@
+// The public entry of the admin-system module: all that other modules, app.ts and db/ may import from it.
 export { createLogsService } from './logs.service';
 export { createMenusAdminRepo } from './menus.repo';
 export { menuRules } from './menus.rules';

@@ -1,3 +1,4 @@
+// The public entry of the auction-trade module: all that other modules, app.ts and db/ may import from it.
 export { createAuctionBiddingService } from './auction-bidding.service';
 export { verifyChain } from './auction-chain';
 export { AUCTION_JOBS, createAuctionSpacesService } from './auction-spaces.service';

@@ -1,3 +1,4 @@
+// The public entry of the orders module: all that other modules, app.ts and db/ may import from it.
 export { createOrdersRepo } from './orders.repo';
 export type { OrderRowData } from './orders.repo';
 export { registerOrdersRoutes } from './orders.routes';

@@ -1,3 +1,4 @@
+// The public entry of the tender-trade module: all that other modules, app.ts and db/ may import from it.
 export { createTenderBidsService } from './tender-bids.service';
 export { resealTenderRows, verifyTenderChains } from './tender-chain-check';
 export { TENDER_JOBS } from './tender-core';
