@@ -7,7 +7,8 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          // The module boundary check's own test runs with the server's.
+          include: ['apps/server/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -25,6 +25,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type DbHandle } from '../apps/server/src/db/database';
 import { MARKETS, VARIETY_TREE, pictureId, varietyLeaves } from '../apps/server/src/db/demo-data/trading';
+import { FACET_COLUMNS } from '../apps/server/src/db/migrations/004-trading';
 import { migrateToLatest } from '../apps/server/src/db/migrations/index';
 import { createDbKv } from '../apps/server/src/platform/kv';
 import { loadSettings } from '../apps/server/src/settings';
@@ -211,7 +212,7 @@ async function referenceData(handle: DbHandle): Promise<number[]> {
 }
 
 async function rebuildFacets(handle: DbHandle): Promise<void> {
-  const cols = 'obj_state, hold_bs, listing_type, market_code, variety_l1, variety_l2, variety_code';
+  const cols = FACET_COLUMNS.join(', ');
   await sql.raw(`delete from listing_facets`).execute(handle.db);
   await sql.raw(`insert into listing_facets (${cols}, n) select ${cols}, count(*) from listings group by ${cols}`).execute(handle.db);
 }

@@ -18,96 +18,83 @@ import { createPublicCache } from './platform/public-cache';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSessions } from './platform/sessions';
 import { installSecurityHeaders, sendPage } from './platform/security-headers';
-import { createAuthService } from './modules/auth/auth.service';
+import {
+  createAuthService,
+  createLoginLogRepo,
+  createPasswordTransport,
+  createTenantsRepo,
+  createUsersRepo,
+  registerAuthRoutes,
+} from './modules/auth';
 import { accountsOnPublishedPasswords } from './db/demo-data/published-passwords';
-import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { createLoginLogRepo, createTenantsRepo, createUsersRepo } from './modules/auth/users.repo';
-import { createMobileChangeRepo } from './modules/mobile-change/mobile-change.repo';
-import { registerMobileChangeRoutes } from './modules/mobile-change/mobile-change.routes';
-import { createMobileChangeService } from './modules/mobile-change/mobile-change.service';
-import { createRegistrationRepo } from './modules/registration/registration.repo';
-import { registerRegistrationRoutes } from './modules/registration/registration.routes';
-import { createRegistrationService } from './modules/registration/registration.service';
-import { createHttpProvider, createOutboxProvider } from './modules/sms/sms.providers';
-import { createSmsOutboxRepo } from './modules/sms/sms.repo';
-import { registerSmsTestRoutes } from './modules/sms/sms.routes';
-import { createSmsService } from './modules/sms/sms.service';
-import { createCmsRepo } from './modules/cms/cms.repo';
-import { registerCmsRoutes } from './modules/cms/cms.routes';
-import { createCmsService } from './modules/cms/cms.service';
-import { createFilesRepo } from './modules/files/files.repo';
-import { registerFilesRoutes } from './modules/files/files.routes';
-import { createFilesService } from './modules/files/files.service';
-import { createMenusRepo } from './modules/menus/menus.repo';
-import { registerMenusRoutes } from './modules/menus/menus.routes';
-import { createMenusService } from './modules/menus/menus.service';
-import { createProfileRepo } from './modules/user/profile.repo';
-import { registerUserRoutes } from './modules/user/user.routes';
-import { createUserService } from './modules/user/user.service';
-import { createPasswordTransport } from './modules/auth/password-transport';
+import { createMobileChangeRepo, createMobileChangeService, registerMobileChangeRoutes } from './modules/mobile-change';
+import { createRegistrationRepo, createRegistrationService, registerRegistrationRoutes } from './modules/registration';
+import { createHttpProvider, createOutboxProvider, createSmsOutboxRepo, createSmsService, registerSmsTestRoutes } from './modules/sms';
+import { createCmsRepo, createCmsService, registerCmsRoutes } from './modules/cms';
+import { createFilesRepo, createFilesService, registerFilesRoutes } from './modules/files';
+import { createMenusRepo, createMenusService, registerMenusRoutes } from './modules/menus';
+import { createProfileRepo, createUserService, registerUserRoutes } from './modules/user';
 import { tenantsResource } from '@portal/contracts/admin';
 import { createResourceService, registerResource } from './platform/resource';
-import { createTenantsAdminRepo } from './modules/admin-system/tenants.repo';
-import { tenantRules } from './modules/admin-system/tenants.rules';
+import {
+  createLogsService,
+  createMenusAdminRepo,
+  createOnlineSessionsService,
+  createRolesAdminService,
+  createTenantsAdminRepo,
+  createUsersAdminService,
+  menuRules,
+  registerSystemAdminRoutes,
+  tenantRules,
+} from './modules/admin-system';
 import { menusResource } from '@portal/contracts/admin';
-import { createMenusAdminRepo } from './modules/admin-system/menus.repo';
-import { menuRules } from './modules/admin-system/menus.rules';
-import { createLogsService } from './modules/admin-system/logs.service';
-import { createRolesAdminService } from './modules/admin-system/roles.service';
-import { createOnlineSessionsService } from './modules/admin-system/sessions.service';
-import { registerSystemAdminRoutes } from './modules/admin-system/system.routes';
-import { createUsersAdminService } from './modules/admin-system/users.service';
-import { registerContentAdminRoutes } from './modules/admin-content/content.routes';
-import { createContentAdminServices } from './modules/admin-content/content.service';
-import { createUploadService } from './modules/admin-content/upload.service';
-import { registerCompanyRoutes } from './modules/admin-company/company.routes';
-import { createCompanyService } from './modules/admin-company/company.service';
-import { createCommtradeRepo } from './modules/commtrade/commtrade.repo';
-import { registerCommtradeRoutes } from './modules/commtrade/commtrade.routes';
-import { createCommtradeService } from './modules/commtrade/commtrade.service';
-import { createListingsRepo } from './modules/listings/listings.repo';
-import { registerListingsRoutes } from './modules/listings/listings.routes';
-import { createListingsService } from './modules/listings/listings.service';
-import { createAuctionsRepo } from './modules/auctions/auctions.repo';
-import { registerAuctionsRoutes } from './modules/auctions/auctions.routes';
-import { createAuctionsService } from './modules/auctions/auctions.service';
-import { createTendersRepo } from './modules/tenders/tenders.repo';
-import { registerTendersRoutes } from './modules/tenders/tenders.routes';
-import { createTendersService } from './modules/tenders/tenders.service';
-import { createTenderTradeRepo } from './modules/tender-trade/tender-trade.repo';
-import { registerTenderTradeRoutes } from './modules/tender-trade/tender-trade.routes';
-import { createTenderBidsService } from './modules/tender-trade/tender-bids.service';
-import { TENDER_JOBS, type TenderTradeDeps } from './modules/tender-trade/tender-core';
-import { createTenderTradeService } from './modules/tender-trade/tender-trade.service';
+import { createContentAdminServices, createUploadService, registerContentAdminRoutes } from './modules/admin-content';
+import { createCompanyService, registerCompanyRoutes } from './modules/admin-company';
+import { createCommtradeRepo, createCommtradeService, registerCommtradeRoutes } from './modules/commtrade';
+import { createListingsRepo, createListingsService, registerListingsRoutes } from './modules/listings';
+import { createAuctionsRepo, createAuctionsService, registerAuctionsRoutes } from './modules/auctions';
+import { createTendersRepo, createTendersService, registerTendersRoutes } from './modules/tenders';
+import {
+  createTenderBidsService,
+  createTenderTradeRepo,
+  createTenderTradeService,
+  registerTenderTradeRoutes,
+  TENDER_JOBS,
+  type TenderTradeDeps,
+} from './modules/tender-trade';
 import { createSealer, sealKeySource } from './platform/sealing';
 import { TENDER_REVIEW_PERMISSION } from '@portal/contracts/tender-trade';
 import { createLocalBus, type EventBus } from './platform/events';
 import { createScheduler, type Scheduler } from './platform/scheduler';
 import { createWritePath, type WritePath } from './platform/write-path';
-import { createMessageStreams, type MessageStreams } from './modules/messages/message-stream';
-import { registerMessagesRoutes } from './modules/messages/messages.routes';
-import { createMessagesService, type MessagesService } from './modules/messages/messages.service';
+import {
+  createMessagesService,
+  createMessageStreams,
+  type MessagesService,
+  type MessageStreams,
+  registerMessagesRoutes,
+} from './modules/messages';
 // Orders: listing management, orders, the supplier list
-import { createListingManageRepo } from './modules/listing-manage/listing-manage.repo';
-import { registerListingManageRoutes } from './modules/listing-manage/listing-manage.routes';
-import { createListingManageService, LISTING_EXPIRE_JOB } from './modules/listing-manage/listing-manage.service';
-import { createOrdersRepo } from './modules/orders/orders.repo';
-import { registerOrdersRoutes } from './modules/orders/orders.routes';
-import { createOrdersService, ORDER_JOBS } from './modules/orders/orders.service';
-import { createSupplierRelationsRepo } from './modules/supplier-relations/supplier-relations.repo';
-import { registerSupplierRelationsRoutes } from './modules/supplier-relations/supplier-relations.routes';
-import { createSupplierRelationsService } from './modules/supplier-relations/supplier-relations.service';
+import {
+  createListingManageRepo,
+  createListingManageService,
+  LISTING_EXPIRE_JOB,
+  registerListingManageRoutes,
+} from './modules/listing-manage';
+import { createOrdersRepo, createOrdersService, ORDER_JOBS, registerOrdersRoutes } from './modules/orders';
+import { createSupplierRelationsRepo, createSupplierRelationsService, registerSupplierRelationsRoutes } from './modules/supplier-relations';
 // Auctions: live bidding, the room and its stream
-import { createAuctionTradeRepo } from './modules/auction-trade/auction-trade.repo';
-import { createAuctionSpacesService, AUCTION_JOBS } from './modules/auction-trade/auction-spaces.service';
-import { createAuctionBiddingService } from './modules/auction-trade/auction-bidding.service';
-import { createAuctionStreams, type AuctionStreams } from './modules/auction-trade/auction-stream';
-import { registerAuctionTradeRoutes } from './modules/auction-trade/auction-trade.routes';
+import {
+  AUCTION_JOBS,
+  type AuctionStreams,
+  createAuctionBiddingService,
+  createAuctionSpacesService,
+  createAuctionStreams,
+  createAuctionTradeRepo,
+  registerAuctionTradeRoutes,
+} from './modules/auction-trade';
 // Money: deposits
-import { createDepositLedger } from './modules/deposits/deposit-ledger';
-import { createDepositsRepo } from './modules/deposits/deposits.repo';
-import { registerDepositsRoutes } from './modules/deposits/deposits.routes';
-import { createDepositsService } from './modules/deposits/deposits.service';
+import { createDepositLedger, createDepositsRepo, createDepositsService, registerDepositsRoutes } from './modules/deposits';
 import { publicSettings, type Settings } from './settings';
 import { DEFAULT_LANG } from '@portal/contracts/i18n';
 import type { PublicSettings } from '@portal/contracts/settings';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { openDatabase } from './db/database';
-import { checkInvariant } from './modules/deposits/deposit-invariant';
+import { checkInvariant } from './modules/deposits';
 import { loadSettings } from './settings';
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { openDatabase } from './db/database';
-import { resealTenderRows, verifyTenderChains } from './modules/tender-trade/tender-chain-check';
+import { resealTenderRows, verifyTenderChains } from './modules/tender-trade';
 import { addKeyToFile, createSealer, dropOldKeysFromFile, sealKeyFile, sealKeySource } from './platform/sealing';
 import { loadSettings } from './settings';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { openDatabase } from './db/database';
-import { verifyChain } from './modules/auction-trade/auction-chain';
+import { verifyChain } from './modules/auction-trade';
 import { loadSettings } from './settings';
 
 /**

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Resource } from '@portal/contracts/resource';
 import type { ValidationReason } from '@portal/contracts/validation-messages';
 import type { Db } from '../db/database';
-import { createOplogRepo } from '../modules/oplog/oplog.repo';
 import { AppError } from './errors';
+import { writeOperationLog } from './operation-log';
 import { registerEndpoint, type AccessDeps } from './http';
 import type { SessionRecord } from './sessions';
 
@@ -72,7 +72,7 @@ export function createResourceService<R extends Resource>(
   const now = deps.now ?? (() => new Date());
   const rules = deps.rules ?? {};
   const log = (db: Db, actor: Actor, action: string, id: string, before: Row | undefined, after: Row | undefined) =>
-    createOplogRepo(db).insert({
+    writeOperationLog(db, {
       user_id: actor.userId,
       account: actor.account,
       ip: actor.ip,

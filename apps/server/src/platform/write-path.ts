@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { createOplogRepo } from '../modules/oplog/oplog.repo';
 import type { ChangeEvent, EventBus } from './events';
+import { writeOperationLog } from './operation-log';
 
 export type Trx = Transaction<Database>;
 /** Collects an event; it is published only if the transaction commits. */
@@ -88,7 +88,7 @@ export function createWritePath(deps: { db: Db; events: EventBus; now: () => Dat
       const log: LogRecord = { before: meta.before };
       const value = await fn(trx, (e) => void emitted.push(e), log);
       const { resource, recordId } = splitTarget(meta.target);
-      await createOplogRepo(trx).insert({
+      await writeOperationLog(trx, {
         user_id: meta.actorUserId,
         account: await accountOf(trx, meta),
         ip: meta.ip ?? '',

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { DbHandle } from '../db/database';
-import { checkInvariant } from '../modules/deposits/deposit-invariant';
+import { checkInvariant } from '../modules/deposits';
 
 /**
  * Fails the test unless every deposit account equals what its ledger says (balance and frozen are

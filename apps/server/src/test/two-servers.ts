@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { openDatabase, type DbHandle } from '../db/database';
 import { loadDemoData } from '../db/demo-data/index';
 import { migrateToLatest } from '../db/migrations/index';
-import { checkInvariant } from '../modules/deposits/deposit-invariant';
+import { checkInvariant } from '../modules/deposits';
 import { createRedisBus, type EventBus } from '../platform/events';
 import { createRedisKv, type KvStore } from '../platform/kv';
 import { loadSettings } from '../settings';

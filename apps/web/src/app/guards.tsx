@@ -1,9 +1,11 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { Spin } from 'antd';
 import { Navigate, useLocation } from 'react-router';
 import { useCurrentUser } from '../shared/use-current-user';
 import { rememberLoginUrl } from '../shared/session-storage';
 import { parseEntry } from '../shell/login-entry';
+import { FullPageSpin } from './full-page-spin';
+
+export { FullPageSpin };
 
 const LazyErrorPage = lazy(() => import('../shell/error-page').then((m) => ({ default: m.ErrorPage })));
 // A login link (?token=…) is rare: its confirmation card (Card, Descriptions, Alert, Typography) loads only then.
@@ -15,14 +17,6 @@ function ErrorPage({ status }: { status: 403 | 404 | 500 }) {
     <Suspense fallback={null}>
       <LazyErrorPage status={status} />
     </Suspense>
-  );
-}
-
-export function FullPageSpin({ label }: { label?: string } = {}) {
-  return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }} role={label ? 'status' : undefined} aria-label={label}>
-      <Spin size="large" />
-    </div>
   );
 }
 

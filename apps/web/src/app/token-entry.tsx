@@ -8,7 +8,7 @@ import { call } from '../api/client';
 import { CURRENT_USER_KEY, useCurrentUser } from '../shared/use-current-user';
 import { clearUserData } from '../shared/session-storage';
 import { storeEntry, type LoginEntry } from '../shell/login-entry';
-import { FullPageSpin } from './guards';
+import { FullPageSpin } from './full-page-spin';
 
 /**
  * Login entry by query: the token leaves the address bar at once; the server says whose account it

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuctionResult, AuctionRoom } from '@portal/contracts/auction-trade';
 import type { AuctionPage } from '@portal/contracts/auctions';
 import type { OrderPage } from '@portal/contracts/orders';
-import { verifyChain } from '../../modules/auction-trade/auction-chain';
+import { verifyChain } from '../../modules/auction-trade';
 import { expectDepositsConsistent } from '../../test/deposits';
 import { createTestApp, envelope, login, type TestApp } from '../../test/test-app';
 import { runAuctionStory, type AuctionStoryOutcome } from './auction-story';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { AUCTION_JOBS } from '../../modules/auction-trade/auction-spaces.service';
+import { AUCTION_JOBS } from '../../modules/auction-trade';
 import type { KvStore } from '../../platform/kv';
 import { createSessions } from '../../platform/sessions';
 import type { Db } from '../database';

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { HOME_BANNER_POSITION } from '@portal/contracts/cms-constants';
 import { fileUrl } from '@portal/contracts/files';
-import { createCmsRepo } from '../../modules/cms/cms.repo';
-import { createCmsService } from '../../modules/cms/cms.service';
-import { createFilesRepo } from '../../modules/files/files.repo';
+import { createCmsRepo, createCmsService } from '../../modules/cms';
+import { createFilesRepo } from '../../modules/files';
 import { DEMO_ARTICLES } from './cms-articles';
 import type { DemoLoader } from './index';
 

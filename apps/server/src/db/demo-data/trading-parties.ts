@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { createFilesRepo } from '../../modules/files/files.repo';
+import { createFilesRepo } from '../../modules/files';
 import type { Database } from '../schema';
 import type { DemoContext } from './index';
 import { shopLogo } from './trading-pictures';

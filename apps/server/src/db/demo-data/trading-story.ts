@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { createFilesRepo } from '../../modules/files/files.repo';
+import { createFilesRepo } from '../../modules/files';
 import type { KvStore } from '../../platform/kv';
 import { createSessions } from '../../platform/sessions';
 import type { Db } from '../database';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Transaction } from 'kysely';
-import { createFilesRepo } from '../../modules/files/files.repo';
+import { createFilesRepo } from '../../modules/files';
 import { fillAuctionOwners } from '../auction-owners';
 import { fillListingOwners } from '../listing-owners';
 import type { Database, ListingTable } from '../schema';

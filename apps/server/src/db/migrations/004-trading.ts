@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { withIdColumn, type Dialect } from '../database';
 
-/** The columns of listing_facets: what the market's tag filters select on. */
-const FACET_COLUMNS = ['obj_state', 'hold_bs', 'listing_type', 'market_code', 'variety_l1', 'variety_l2', 'variety_code'] as const;
+/**
+ * The columns of listing_facets: what the market's tag filters select on. The listing search reads
+ * its facet coverage from here (modules/listings/search-plan.ts), so the two cannot drift.
+ */
+export const FACET_COLUMNS = ['obj_state', 'hold_bs', 'listing_type', 'market_code', 'variety_l1', 'variety_l2', 'variety_code'] as const;
 
 /**
  * Trading: the variety tree, markets, shops, listings (with the indexes the market search needs and

@@ -2,8 +2,8 @@ import type { CompanyProfile, CompanyProfileBody, SupplierRow } from '@portal/co
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/resource';
-import { safeUrl } from '../cms/cms.service';
-import { createOplogRepo } from '../oplog/oplog.repo';
+import { safeUrl } from '../cms';
+import { createOplogRepo } from '../oplog';
 import { createCompanyRepo } from './company.repo';
 
 const COMPANY_TYPES = ['comp', 'toVerified'];

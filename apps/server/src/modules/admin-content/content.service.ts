@@ -15,9 +15,8 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { createResourceService, fieldError, type Actor } from '../../platform/resource';
-import { createCmsRepo } from '../cms/cms.repo';
-import { PAGE_CODES, plainText, safeUrl, sanitizeRichText, type CmsService } from '../cms/cms.service';
-import { createOplogRepo } from '../oplog/oplog.repo';
+import { type CmsService, createCmsRepo, PAGE_CODES, plainText, safeUrl, sanitizeRichText } from '../cms';
+import { createOplogRepo } from '../oplog';
 import { createArticlesAdminRepo, createNewsTypesAdminRepo, newsTypeExists, type ArticleValues } from './articles.repo';
 import {
   createAgreementsAdminRepo,

@@ -4,8 +4,8 @@ import { fileUrl } from '@portal/contracts/files';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/resource';
-import { createFilesRepo } from '../files/files.repo';
-import { createOplogRepo } from '../oplog/oplog.repo';
+import { createFilesRepo } from '../files';
+import { createOplogRepo } from '../oplog';
 
 type ImageType = (typeof UPLOAD_LIMITS.types)[number];
 

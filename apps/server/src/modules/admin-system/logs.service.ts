@@ -1,6 +1,6 @@
 import type { LoginLogRow, OperationLogRow } from '@portal/contracts/admin';
 import type { Db } from '../../db/database';
-import { createOplogRepo, type OplogFilter } from '../oplog/oplog.repo';
+import { createOplogRepo, type OplogFilter } from '../oplog';
 import { createLoginLogAdminRepo, type LoginLogFilter } from './logs.repo';
 
 /** Times are stored as UTC ISO text; a filter given with another offset is compared in UTC too. */

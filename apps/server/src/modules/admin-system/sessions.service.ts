@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/resource';
 import type { SessionRecord, Sessions } from '../../platform/sessions';
-import { createOplogRepo } from '../oplog/oplog.repo';
+import { createOplogRepo } from '../oplog';
 
 /** An id for a session row that is not its key in the store. */
 const publicId = (tokenHash: string) => createHash('sha256').update(`online:${tokenHash}`).digest('base64url').slice(0, 22);

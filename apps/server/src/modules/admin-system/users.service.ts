@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { createResourceService, fieldError, type Actor } from '../../platform/resource';
 import type { Sessions } from '../../platform/sessions';
-import { createUserActionsRepo, createUsersAdminRepo, type UserValues } from './users.repo';
+import { createUserActionsRepo, createUsersAdminRepo, type UserValues } from './users-admin.repo';
 
 export interface UsersAdminDeps {
   db: Db;

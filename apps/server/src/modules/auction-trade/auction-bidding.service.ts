@@ -17,10 +17,9 @@ import { AppError } from '../../platform/errors';
 import { createLocalRateLimiter, type RateLimiter } from '../../platform/rate-limit';
 import type { DueJob } from '../../platform/scheduler';
 import type { BatchLogEntry, BatchOutcome, Emit, Trx } from '../../platform/write-path';
-import { centsText } from '../deposits/deposit-ledger';
-import { fromMilli, toMilli } from '../listing-manage/listing-manage.service';
-import type { OrderRowData } from '../orders/orders.repo';
-import { amountOf, type SettledOrderDraft } from '../orders/orders.service';
+import { centsText } from '../deposits';
+import { fromMilli, toMilli } from '../listing-manage';
+import { amountOf, type OrderRowData, type SettledOrderDraft } from '../orders';
 import type { BidRow, PieceRow, RegistrationRow, SpaceRow } from './auction-trade.repo';
 import {
   acceptableLimit,

@@ -7,7 +7,7 @@ import type {
   ManagedAuctionPiece,
   ManagedAuctionSpace,
 } from '@portal/contracts/auction-trade';
-import { fromMilli } from '../listing-manage/listing-manage.service';
+import { fromMilli } from '../listing-manage';
 import type { BidRow, PieceRow, RegistrationRow, SpaceRow } from './auction-trade.repo';
 
 /** What other companies see of a bidder: 竞买人 N, fixed for the space. */

@@ -17,9 +17,9 @@ import type { Captcha } from '../../platform/captcha';
 import type { KvStore } from '../../platform/kv';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { SessionRecord, Sessions } from '../../platform/sessions';
-import type { SmsService } from '../sms/sms.service';
+import type { SmsService } from '../sms';
 import type { PasswordTransport } from './password-transport';
-import type { LoginLogRepo, TenantsRepo, UsersRepo } from './users.repo';
+import type { LoginLogRepo, TenantsRepo, UsersRepo } from './auth.repo';
 
 export interface AuthPolicy {
   loginCheckCode: boolean;

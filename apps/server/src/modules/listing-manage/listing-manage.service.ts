@@ -14,8 +14,8 @@ import type { ListingTable } from '../../db/schema';
 import { AppError, invalidField } from '../../platform/errors';
 import type { Scheduler } from '../../platform/scheduler';
 import type { Emit, LogRecord, Trx, WriteMeta, WritePath } from '../../platform/write-path';
-import { sanitizeRichText } from '../cms/cms.service';
-import type { MessageDraft } from '../messages/messages.service';
+import { sanitizeRichText } from '../cms';
+import type { MessageDraft } from '../messages';
 import type { ListingManageRepo, ListingRow } from './listing-manage.repo';
 
 /** The job that takes a listing off the market when its days on sale are over. */

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import { createPreparedQueries, slot, type Db } from '../../db/database';
 import type { Database, ListingTable } from '../../db/schema';
+import type { TagColumn } from './search-plan';
 
 /** What a search selects on, in storage terms (cents, thousandths of a unit, seller ids). */
 export interface ListingFilter {
@@ -71,9 +72,23 @@ export interface CardWithSkus {
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** The condition on the chosen variety: each level has its own column and indexes. */
-function varietyCondition(eb: Eb | ExpressionBuilder<Database, 'listing_facets'>, v: NonNullable<ListingFilter['variety']>) {
+function varietyCondition(eb: Eb, v: NonNullable<ListingFilter['variety']>) {
   const column = v.level === 1 ? 'variety_l1' : v.level === 2 ? 'variety_l2' : 'variety_code';
-  return (eb as ExpressionBuilder<Database, 'listings'>)(column, '=', v.code);
+  return eb(column, '=', v.code);
+}
+
+/**
+ * The conditions of the state and the tag filters. listings and listing_facets name these columns
+ * alike, so the same conditions select listings and the facet rows that count them.
+ */
+function tagConditions(eb: Eb | ExpressionBuilder<Database, 'listing_facets'>, f: ListingFilter): Expression<SqlBool>[] {
+  const on = eb as Eb;
+  const c: Expression<SqlBool>[] = [on('obj_state', '=', f.objState)];
+  if (f.holdBs !== undefined) c.push(on('hold_bs', '=', f.holdBs));
+  if (f.listingType !== undefined) c.push(on('listing_type', '=', f.listingType));
+  if (f.marketCode !== undefined) c.push(on('market_code', '=', f.marketCode));
+  if (f.variety) c.push(varietyCondition(on, f.variety));
+  return c;
 }
 
 /**
@@ -84,11 +99,7 @@ function varietyCondition(eb: Eb | ExpressionBuilder<Database, 'listing_facets'>
 function conditions(eb: Eb, f: ListingFilter, orderedBy?: ListingOrder['column']): Expression<SqlBool> {
   const range = (column: 'single_price' | 'surplus_milli') =>
     orderedBy && orderedBy !== column ? sql<number>`+${eb.ref(column)}` : eb.ref(column);
-  const c: Expression<SqlBool>[] = [eb('obj_state', '=', f.objState)];
-  if (f.holdBs !== undefined) c.push(eb('hold_bs', '=', f.holdBs));
-  if (f.listingType !== undefined) c.push(eb('listing_type', '=', f.listingType));
-  if (f.marketCode !== undefined) c.push(eb('market_code', '=', f.marketCode));
-  if (f.variety) c.push(varietyCondition(eb, f.variety));
+  const c = tagConditions(eb, f);
   if (f.sellerIds) c.push(eb('seller_id', 'in', f.sellerIds));
   // Already a LIKE pattern here (see slotted).
   if (f.userNameLike !== undefined) c.push(sql<SqlBool>`lower(${eb.ref('user_name')}) like ${f.userNameLike} escape '\\'`);
@@ -180,14 +191,7 @@ export function createListingsRepo(db: Db) {
     db
       .selectFrom('listing_facets')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
-      .where((eb) => {
-        const c: Expression<SqlBool>[] = [eb('obj_state', '=', f.objState)];
-        if (f.holdBs !== undefined) c.push(eb('hold_bs', '=', f.holdBs));
-        if (f.listingType !== undefined) c.push(eb('listing_type', '=', f.listingType));
-        if (f.marketCode !== undefined) c.push(eb('market_code', '=', f.marketCode));
-        if (f.variety) c.push(varietyCondition(eb, f.variety));
-        return eb.and(c);
-      });
+      .where((eb) => eb.and(tagConditions(eb, f)));
 
   /** Matching rows, counted up to `upTo`. */
   const boundedCountQuery = (f: ListingFilter, upTo: number) =>
@@ -223,7 +227,7 @@ export function createListingsRepo(db: Db) {
     },
 
     /** Listings on the market per value of one tag filter (from the facet table). */
-    async facetValues(column: 'hold_bs' | 'listing_type' | 'market_code' | 'variety_l1' | 'variety_l2' | 'variety_code', objState: number) {
+    async facetValues(column: TagColumn, objState: number) {
       const rows = await db
         .selectFrom('listing_facets')
         .select([`${column} as value`, (eb) => eb.fn.sum<number>('n').as('n')])

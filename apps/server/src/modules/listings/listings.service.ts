@@ -4,6 +4,17 @@ import type { ListingDetail, ListingItem, ListingPage, ListingSearch } from '@po
 import { AppError } from '../../platform/errors';
 import type { CardWithSkus, ListingCardRow, ListingFilter, ListingOrder, ListingsRepo } from './listings.repo';
 import { createPageAnchors, type PageAnchors, type StreamTotal } from './page-anchors';
+import {
+  TAG_COLUMNS,
+  boundedTotal,
+  countsFirst,
+  facetsCover,
+  planRead,
+  readsAgain,
+  tagFilter,
+  warmTargets,
+  type Read,
+} from './search-plan';
 
 /** The listing states the portal shows: on sale and sold out. */
 const PUBLIC_LISTING_STATES = new Set([1, 2]);
@@ -28,14 +39,6 @@ const ANCHOR_BLOCK = 8192;
 /** Remembered positions live this long; the popular streams are walked again at half of it. */
 const ANCHOR_TTL_MS = 20 * 60_000;
 const WARM_EVERY_MS = ANCHOR_TTL_MS / 2;
-
-/** How a page is read: `take` rows from `skip` in `order`, which is reversed when reading from the end. */
-interface Read {
-  order: ListingOrder;
-  skip: number;
-  take: number;
-  reversed: boolean;
-}
 
 const fromMilli = (milli: number) => Math.round(Number(milli)) / 1000;
 
@@ -68,7 +71,8 @@ function toItem(row: ListingCardRow, skus: ListingItem['skuList']): ListingItem 
 
 /**
  * The listing market. Totals come from the facet table when only tag filters are set (exact and
- * cheap at any size), otherwise from a count that stops at the cap. Pages are read through the
+ * cheap at any size), otherwise from a count that stops at the cap; which, and how each page is
+ * read, is planned in search-plan.ts, and this service carries the plan out. Pages are read through the
  * index in sort order; deep pages start from remembered keys (page-anchors.ts) and pages past the
  * middle are read from the other end, so no request skips more than one block of index entries
  * once a stream is warm (docs/decisions/041-listing-search-speed.md). Once a filter's total is
@@ -128,14 +132,6 @@ export function createListingsService(deps: ListingsDeps) {
     return f;
   }
 
-  const facetsCover = (f: ListingFilter) =>
-    f.sellerIds === undefined &&
-    f.userNameLike === undefined &&
-    f.minPrice === undefined &&
-    f.maxPrice === undefined &&
-    f.minMilli === undefined &&
-    f.maxMilli === undefined;
-
   /** The remembered key nearest before `offset`, walking (and remembering) blocks up to it. */
   async function approach(f: ListingFilter, order: ListingOrder, offset: number) {
     const block = anchors.block;
@@ -149,20 +145,6 @@ export function createListingsService(deps: ListingsDeps) {
       position += block;
     }
     return { position, key };
-  }
-
-  /**
-   * Where to read a page, given the filter's total: from the start, or (past the middle of an exact
-   * total) backwards from the end; null when the page lies past the end. Without a total: from the
-   * start. With a range filter, few matches use the range index and sort at most `cap` rows; many
-   * (a capped count) walk the index of the order.
-   */
-  function planRead(order: ListingOrder, offset: number, limit: number, total: StreamTotal | undefined): Read | null {
-    if (!total || total.capped) return { order: { ...order, steer: total?.capped ?? false }, skip: offset, take: limit, reversed: false };
-    if (offset >= total.n) return null;
-    const fromEnd = total.n - offset - limit;
-    if (offset <= fromEnd) return { order, skip: offset, take: limit, reversed: false };
-    return { order: { ...order, asc: !order.asc }, skip: Math.max(0, fromEnd), take: Math.min(limit, total.n - offset), reversed: true };
   }
 
   /** The nearest remembered key before a read's first row (null: past the end). */
@@ -184,7 +166,7 @@ export function createListingsService(deps: ListingsDeps) {
     return { total: toTotal(total, exact), rows: read.reversed ? rows.reverse() : rows };
   }
 
-  const toTotal = (n: number, exact: boolean): StreamTotal => (!exact && n > cap ? { n: cap, capped: true } : { n, capped: false });
+  const toTotal = (n: number, exact: boolean): StreamTotal => boundedTotal(n, exact, cap);
 
   async function countOf(f: ListingFilter, exact: boolean): Promise<StreamTotal> {
     return toTotal(exact ? await repo.facetTotal(f) : await repo.boundedCount(f, cap), exact);
@@ -196,7 +178,7 @@ export function createListingsService(deps: ListingsDeps) {
    * changed in a way that matters, the page is read again. The total is counted first when nothing
    * is known yet and it decides the read: the index of a range filter, the end of a deep page.
    */
-  async function pageAndTotal(f: ListingFilter, order: ListingOrder, offset: number, limit: number) {
+  async function readPageAndTotal(f: ListingFilter, order: ListingOrder, offset: number, limit: number) {
     const exact = facetsCover(f);
     const filterKey = JSON.stringify(f);
     const hint = anchors.totalOf(filterKey);
@@ -206,13 +188,12 @@ export function createListingsService(deps: ListingsDeps) {
       const read = planRead(order, offset, limit, total);
       return { total, rows: read ? await readRows(f, read) : [] };
     };
-    if (!hint && (!exact || offset >= anchors.block)) return byCount();
+    if (countsFirst(hint, exact, offset, anchors.block)) return byCount();
     const read = planRead(order, offset, limit, hint);
     const got = read && (await readRowsAndTotal(f, exact, read));
     if (!got) return byCount();
     anchors.rememberTotal(filterKey, got.total);
-    // Rows read from the end are only right for the total they were planned with.
-    if (read.reversed && (got.total.capped || got.total.n !== hint?.n)) {
+    if (readsAgain(read, hint, got.total)) {
       const again = planRead(order, offset, limit, got.total);
       return { total: got.total, rows: again ? await readRows(f, again) : [] };
     }
@@ -229,23 +210,11 @@ export function createListingsService(deps: ListingsDeps) {
     const objState = 1;
     const total = await repo.facetTotal({ objState });
     if (total <= 2 * anchors.block) return;
-    const sets: { f: ListingFilter; n: number }[] = [{ f: { objState }, n: total }];
-    for (const [column, make] of [
-      ['hold_bs', (v: string | number) => ({ objState, holdBs: Number(v) })],
-      ['listing_type', (v: string | number) => ({ objState, listingType: String(v) })],
-      ['market_code', (v: string | number) => ({ objState, marketCode: String(v) })],
-      ['variety_l1', (v: string | number) => ({ objState, variety: { level: 1, code: String(v) } })],
-      ['variety_l2', (v: string | number) => ({ objState, variety: { level: 2, code: String(v) } })],
-      ['variety_code', (v: string | number) => ({ objState, variety: { level: 3, code: String(v) } })],
-    ] as const) {
-      for (const { value, n } of await repo.facetValues(column, objState)) sets.push({ f: make(value), n });
+    const streams: { f: ListingFilter; n: number }[] = [{ f: { objState }, n: total }];
+    for (const column of TAG_COLUMNS) {
+      for (const { value, n } of await repo.facetValues(column, objState)) streams.push({ f: tagFilter(column, value, objState), n });
     }
-    for (const { f, n } of sets) {
-      if (n <= 2 * anchors.block) continue;
-      for (const column of ['publish_time', 'single_price'] as const) {
-        for (const asc of [false, true]) await approach(f, { column, asc }, Math.floor(n / 2));
-      }
-    }
+    for (const { f, order, offset } of warmTargets(streams, anchors.block)) await approach(f, order, offset);
   }
   let warming = false;
   let warmedAt = -Infinity;
@@ -268,7 +237,7 @@ export function createListingsService(deps: ListingsDeps) {
       const f = await toFilter(s);
       if (!f) return empty;
       const order: ListingOrder = { column: s.sortField === 1 ? 'single_price' : 'publish_time', asc: s.sortAsc === 1 };
-      const { total, rows } = await pageAndTotal(f, order, (s.pageNo - 1) * s.pageSize, s.pageSize);
+      const { total, rows } = await readPageAndTotal(f, order, (s.pageNo - 1) * s.pageSize, s.pageSize);
       const items = rows.map(({ card, skus }) => toItem(card, skus));
       return { items, totalItem: total.n, totalCapped: total.capped, pageNo: s.pageNo, pageSize: s.pageSize };
     },

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { uniqueConflict } from '../registration/registration.repo';
+import { uniqueConflict } from '../registration';
 
 /** Storage of a user's mobile number. */
 export function createMobileChangeRepo(db: Db) {

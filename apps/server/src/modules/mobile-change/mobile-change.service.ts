@@ -5,9 +5,8 @@ import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
 import type { Captcha } from '../../platform/captcha';
 import type { SessionRecord } from '../../platform/sessions';
-import type { PasswordTransport } from '../auth/password-transport';
-import type { UsersRepo } from '../auth/users.repo';
-import type { SmsService } from '../sms/sms.service';
+import type { PasswordTransport, UsersRepo } from '../auth';
+import type { SmsService } from '../sms';
 import type { MobileChangeRepo } from './mobile-change.repo';
 
 interface MobileChangeDeps {

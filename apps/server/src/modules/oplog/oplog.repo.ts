@@ -1,17 +1,6 @@
 import type { Db } from '../../db/database';
+import { writeOperationLog, type OplogEntry } from '../../platform/operation-log';
 import { pageAndTotal } from '../../platform/table-repo';
-
-export interface OplogEntry {
-  user_id: number | null;
-  account: string;
-  ip: string;
-  resource: string;
-  action: string;
-  record_id: string;
-  before: unknown;
-  after: unknown;
-  at: string;
-}
 
 export interface OplogFilter {
   account?: string;
@@ -35,16 +24,8 @@ export function createOplogRepo(db: Db) {
     return q;
   };
   return {
-    async insert(e: OplogEntry): Promise<void> {
-      const { before, after, ...rest } = e;
-      await db
-        .insertInto('operation_log')
-        .values({
-          ...rest,
-          before_json: before === undefined || before === null ? null : JSON.stringify(before),
-          after_json: after === undefined || after === null ? null : JSON.stringify(after),
-        })
-        .execute();
+    insert(e: OplogEntry): Promise<void> {
+      return writeOperationLog(db, e);
     },
     /** Several rows in one statement (a batch of writes decided together); none writes nothing. */
     async insertMany(entries: OplogEntry[]): Promise<void> {

@@ -14,8 +14,8 @@ import type { z } from 'zod';
 import { AppError, invalidField } from '../../platform/errors';
 import type { Scheduler } from '../../platform/scheduler';
 import type { Emit, Trx, WritePath } from '../../platform/write-path';
-import { fromMilli, toMilli, type NotifyCompany } from '../listing-manage/listing-manage.service';
-import type { MessageDraft } from '../messages/messages.service';
+import { fromMilli, type NotifyCompany, toMilli } from '../listing-manage';
+import type { MessageDraft } from '../messages';
 import type { OrderRowData, OrdersRepo } from './orders.repo';
 
 /** Timed transitions of an order, keyed by its order number. */

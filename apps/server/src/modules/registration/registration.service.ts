@@ -9,9 +9,8 @@ import { hashPassword } from '../../platform/passwords';
 import type { Captcha } from '../../platform/captcha';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { Sessions } from '../../platform/sessions';
-import type { PasswordTransport } from '../auth/password-transport';
-import type { UsersRepo } from '../auth/users.repo';
-import type { SmsService } from '../sms/sms.service';
+import type { PasswordTransport, UsersRepo } from '../auth';
+import type { SmsService } from '../sms';
 import type { RegistrationRepo } from './registration.repo';
 
 export interface RegistrationPolicy {

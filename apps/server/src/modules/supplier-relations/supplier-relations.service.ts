@@ -4,7 +4,7 @@ import type {
   SupplierRelationPage,
   supplierRelationAddBodySchema,
 } from '@portal/contracts/supplier-relations';
-import type { NotifyCompany } from '../listing-manage/listing-manage.service';
+import type { NotifyCompany } from '../listing-manage';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { WritePath } from '../../platform/write-path';

@@ -11,10 +11,10 @@ import { AppError, invalidField } from '../../platform/errors';
 import type { Scheduler } from '../../platform/scheduler';
 import { canonicalJson, type Sealer } from '../../platform/sealing';
 import type { Emit, Trx, WritePath } from '../../platform/write-path';
-import type { DepositLedger } from '../deposits/deposit-ledger';
-import { fromMilli, toMilli, type NotifyCompany } from '../listing-manage/listing-manage.service';
-import type { MessageDraft } from '../messages/messages.service';
-import type { OrdersService } from '../orders/orders.service';
+import type { DepositLedger } from '../deposits';
+import { fromMilli, type NotifyCompany, toMilli } from '../listing-manage';
+import type { MessageDraft } from '../messages';
+import type { OrdersService } from '../orders';
 import {
   answerAad,
   bidAad,

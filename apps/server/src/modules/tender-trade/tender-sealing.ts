@@ -1,5 +1,5 @@
 import type { EvaluationMethod } from '@portal/contracts/tender-trade';
-import { amountOf } from '../orders/orders.service';
+import { amountOf } from '../orders';
 import { canonicalJson, sha256, type Sealer } from '../../platform/sealing';
 
 /** One priced line of a bid or final quote, as stored (quantity in thousandths). */

@@ -12,9 +12,9 @@ import type {
 import { AppError } from '../../platform/errors';
 import { canonicalJson } from '../../platform/sealing';
 import type { Emit, Trx } from '../../platform/write-path';
-import { sanitizeRichText } from '../cms/cms.service';
-import { fromMilli, toMilli } from '../listing-manage/listing-manage.service';
-import { amountOf } from '../orders/orders.service';
+import { sanitizeRichText } from '../cms';
+import { fromMilli, toMilli } from '../listing-manage';
+import { amountOf } from '../orders';
 import { answerAad, bidDigest, totalOf } from './tender-sealing';
 import type { TenderBidRow, TenderRow } from './tender-trade.repo';
 import {

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { SessionRecord, Sessions } from '../../platform/sessions';
-import type { UsersRepo } from '../auth/users.repo';
+import type { UsersRepo } from '../auth';
 import type { ProfileChanges, ProfileRepo } from './profile.repo';
 
 export interface UserPolicy {

@@ -10,7 +10,7 @@ import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { createPasswordTransport } from '../../shared/password-transport';
 import { useSettings } from '../../shared/settings';
-import { schemaRule } from './form-rules';
+import { schemaReasonRule } from './form-rules';
 import { SmsCodeField } from './sms-code-field';
 import { CURRENT_USER_KEY } from '../../shared/use-current-user';
 import './account-dialogs.css';
@@ -162,7 +162,10 @@ export function ChangeMobileDialog({ open, onClose }: { open: boolean; onClose: 
             <Form.Item
               name="phoneNew"
               label={t('changeMobile.newPhone')}
-              rules={[{ required: true, whitespace: true, message: t('changeMobile.newPhoneRequired') }, schemaRule(mobileSchema, lang)]}
+              rules={[
+                { required: true, whitespace: true, message: t('changeMobile.newPhoneRequired') },
+                schemaReasonRule(mobileSchema, lang),
+              ]}
             >
               <Input
                 maxLength={LIMITS.mobileMax}

@@ -9,7 +9,7 @@ import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { createPasswordTransport } from '../../shared/password-transport';
 import { useSettings } from '../../shared/settings';
-import { confirmRule, passwordRuleRule, schemaRule } from './form-rules';
+import { confirmRule, passwordRuleRule, schemaReasonRule } from './form-rules';
 import { PasswordStrength } from './password-strength';
 import { SmsCodeField } from './sms-code-field';
 import './account-dialogs.css';
@@ -140,7 +140,10 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
             <Form.Item
               name="user_account"
               label={t('fields.username')}
-              rules={[{ required: true, whitespace: true, message: t('fields.usernameRequired') }, schemaRule(accountNameSchema, lang)]}
+              rules={[
+                { required: true, whitespace: true, message: t('fields.usernameRequired') },
+                schemaReasonRule(accountNameSchema, lang),
+              ]}
             >
               <Input maxLength={LIMITS.usernameMax} placeholder={tl('usernamePlaceholder')} autoComplete="username" />
             </Form.Item>

@@ -15,7 +15,7 @@ export function catalogueText(key: ErrorKey, lang: Lang, params?: Record<string,
  * An antd rule that runs a contract schema and shows its reason in `lang`, so the form refuses
  * exactly what the server refuses. Empty values are left to the `required` rule.
  */
-export function schemaRule(schema: z.ZodType, lang: Lang): FormRule {
+export function schemaReasonRule(schema: z.ZodType, lang: Lang): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       if (value === undefined || value === null || value === '') return;

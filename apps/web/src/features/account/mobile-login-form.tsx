@@ -9,7 +9,7 @@ import { mobileSchema } from '@portal/contracts/validation';
 import { LIMITS } from '@portal/contracts/validation-rules';
 import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
-import { schemaRule } from './form-rules';
+import { schemaReasonRule } from './form-rules';
 import { SmsCodeField } from './sms-code-field';
 
 interface MobileForm {
@@ -73,7 +73,7 @@ export function MobileLoginForm({ onSignedIn }: { onSignedIn: (answer: LoginAnsw
       <Form.Item
         name="mobile"
         label={t('mobile')}
-        rules={[{ required: true, whitespace: true, message: t('mobileRequired') }, schemaRule(mobileSchema, lang)]}
+        rules={[{ required: true, whitespace: true, message: t('mobileRequired') }, schemaReasonRule(mobileSchema, lang)]}
       >
         <Input
           prefix={<MobileOutlined />}

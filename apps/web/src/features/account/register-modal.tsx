@@ -13,7 +13,7 @@ import { createPasswordTransport } from '../../shared/password-transport';
 import { LoadError } from '../../shared/query-state';
 import { useSettings } from '../../shared/settings';
 import { AgreementViewer } from './agreement-viewer';
-import { catalogueText, confirmRule, passwordRuleRule, schemaRule } from './form-rules';
+import { catalogueText, confirmRule, passwordRuleRule, schemaReasonRule } from './form-rules';
 import { PasswordStrength } from './password-strength';
 import { SmsCodeField } from './sms-code-field';
 import './account-dialogs.css';
@@ -180,7 +180,7 @@ export function RegisterModal({ open, onClose }: { open: boolean; onClose: () =>
                 validateFirst
                 rules={[
                   { required: true, whitespace: true, message: t('fields.usernameRequired') },
-                  schemaRule(usernameSchema, lang),
+                  schemaReasonRule(usernameSchema, lang),
                   usernameFree,
                 ]}
               >
@@ -191,7 +191,7 @@ export function RegisterModal({ open, onClose }: { open: boolean; onClose: () =>
                 label={t('fields.companyName')}
                 rules={[
                   { required: true, whitespace: true, message: t('fields.companyNameRequired') },
-                  schemaRule(companyNameSchema, lang),
+                  schemaReasonRule(companyNameSchema, lang),
                 ]}
               >
                 <Input
@@ -250,7 +250,7 @@ export function RegisterModal({ open, onClose }: { open: boolean; onClose: () =>
               <Form.Item
                 name="mobile"
                 label={t('fields.mobile')}
-                rules={[{ required: true, whitespace: true, message: t('fields.mobileRequired') }, schemaRule(mobileSchema, lang)]}
+                rules={[{ required: true, whitespace: true, message: t('fields.mobileRequired') }, schemaReasonRule(mobileSchema, lang)]}
               >
                 <Input maxLength={LIMITS.mobileMax} inputMode="numeric" placeholder={t('fields.mobilePlaceholder')} autoComplete="tel" />
               </Form.Item>

@@ -6,7 +6,7 @@ import { userRoutes } from '@portal/contracts/routes/user';
 import { CERT_TYPES, PROFILE_LIMITS, personalInfoBodySchema, type PersonalInfoBody } from '@portal/contracts/user';
 import { call, ApiError } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
-import { schemaRule } from './rules';
+import { schemaMessageRule } from './rules';
 
 type InfoForm = Required<Omit<PersonalInfoBody, 'userId'>>;
 
@@ -88,7 +88,7 @@ export function PersonalInfoForm({ user, onSaved, onCancel }: PersonalInfoFormPr
           <Form.Item
             name="email"
             label={t('info.email')}
-            rules={[tooLong(PROFILE_LIMITS.emailMax), schemaRule(shape.email, t('info.emailInvalid'))]}
+            rules={[tooLong(PROFILE_LIMITS.emailMax), schemaMessageRule(shape.email, t('info.emailInvalid'))]}
           >
             <Input maxLength={PROFILE_LIMITS.emailMax} autoComplete="email" />
           </Form.Item>
@@ -104,7 +104,7 @@ export function PersonalInfoForm({ user, onSaved, onCancel }: PersonalInfoFormPr
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="fax" label={t('info.fax')} rules={[schemaRule(shape.fax, t('info.faxInvalid'))]}>
+          <Form.Item name="fax" label={t('info.fax')} rules={[schemaMessageRule(shape.fax, t('info.faxInvalid'))]}>
             <Input maxLength={PROFILE_LIMITS.faxMax} placeholder="010-12345678" className="tabular" />
           </Form.Item>
         </Col>
@@ -121,7 +121,7 @@ export function PersonalInfoForm({ user, onSaved, onCancel }: PersonalInfoFormPr
                   ]}
                 />
               </Form.Item>
-              <Form.Item name="certNo" noStyle rules={[schemaRule(shape.certNo, t('info.certNoInvalid'))]}>
+              <Form.Item name="certNo" noStyle rules={[schemaMessageRule(shape.certNo, t('info.certNoInvalid'))]}>
                 <Input
                   aria-label={t('info.certNo')}
                   placeholder={t('info.certNo')}

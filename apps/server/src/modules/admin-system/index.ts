@@ -1,0 +1,10 @@
+// The public entry of the admin-system module: all that other modules, app.ts and db/ may import from it.
+export { createLogsService } from './logs.service';
+export { createMenusAdminRepo } from './menus.repo';
+export { menuRules } from './menus.rules';
+export { createRolesAdminService } from './roles.service';
+export { createOnlineSessionsService } from './sessions.service';
+export { registerSystemAdminRoutes } from './system.routes';
+export { createTenantsAdminRepo } from './tenants.repo';
+export { tenantRules } from './tenants.rules';
+export { createUsersAdminService } from './users.service';

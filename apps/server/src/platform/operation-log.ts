@@ -1,0 +1,31 @@
+import type { Db } from '../db/database';
+
+/** One entry of the operation log: who changed which record, and the record before and after. */
+export interface OplogEntry {
+  user_id: number | null;
+  account: string;
+  ip: string;
+  resource: string;
+  action: string;
+  record_id: string;
+  before: unknown;
+  after: unknown;
+  at: string;
+}
+
+/**
+ * Writes one operation log entry. Pass the write's own transaction, so the entry commits or rolls
+ * back with the change it records. Lives in the platform because the write paths need it and the
+ * platform imports no module.
+ */
+export async function writeOperationLog(db: Db, e: OplogEntry): Promise<void> {
+  const { before, after, ...rest } = e;
+  await db
+    .insertInto('operation_log')
+    .values({
+      ...rest,
+      before_json: before === undefined || before === null ? null : JSON.stringify(before),
+      after_json: after === undefined || after === null ? null : JSON.stringify(after),
+    })
+    .execute();
+}
