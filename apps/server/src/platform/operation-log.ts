@@ -19,13 +19,19 @@ export interface OplogEntry {
  * platform imports no module.
  */
 export async function writeOperationLog(db: Db, e: OplogEntry): Promise<void> {
-  const { before, after, ...rest } = e;
-  await db
-    .insertInto('operation_log')
-    .values({
-      ...rest,
-      before_json: before === undefined || before === null ? null : JSON.stringify(before),
-      after_json: after === undefined || after === null ? null : JSON.stringify(after),
-    })
-    .execute();
+  await writeOperationLogs(db, [e]);
+}
+
+/** Writes several entries in one statement (a batch of writes decided in one transaction). */
+export async function writeOperationLogs(db: Db, entries: OplogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insertInto('operation_log').values(entries.map(row)).execute();
+}
+
+function row({ before, after, ...rest }: OplogEntry) {
+  return {
+    ...rest,
+    before_json: before === undefined || before === null ? null : JSON.stringify(before),
+    after_json: after === undefined || after === null ? null : JSON.stringify(after),
+  };
 }

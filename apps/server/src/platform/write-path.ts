@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { ChangeEvent, EventBus } from './events';
-import { writeOperationLog } from './operation-log';
+import { writeOperationLog, writeOperationLogs } from './operation-log';
 
 export type Trx = Transaction<Database>;
 /** Collects an event; it is published only if the transaction commits. */
@@ -126,7 +126,7 @@ export function createWritePath(deps: { db: Db; events: EventBus; now: () => Dat
           at,
         });
       }
-      await createOplogRepo(trx).insertMany(rows);
+      await writeOperationLogs(trx, rows);
       return value;
     });
     for (const e of emitted) events.publish(e);

@@ -28,19 +28,6 @@ export function createOplogRepo(db: Db) {
       return writeOperationLog(db, e);
     },
     /** Several rows in one statement (a batch of writes decided together); none writes nothing. */
-    async insertMany(entries: OplogEntry[]): Promise<void> {
-      if (entries.length === 0) return;
-      await db
-        .insertInto('operation_log')
-        .values(
-          entries.map(({ before, after, ...rest }) => ({
-            ...rest,
-            before_json: before === undefined || before === null ? null : JSON.stringify(before),
-            after_json: after === undefined || after === null ? null : JSON.stringify(after),
-          })),
-        )
-        .execute();
-    },
     page(f: OplogFilter, pageNo: number, pageSize: number) {
       return pageAndTotal(filtered(f).selectAll().orderBy('id', 'desc'), filtered(f), pageNo, pageSize);
     },
