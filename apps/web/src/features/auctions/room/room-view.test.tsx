@@ -6,8 +6,9 @@ import type { AuctionRoom } from '@portal/contracts/auction-trade';
 import { initI18n } from '../../../i18n/index';
 import { FeedbackProvider } from '../../../shared/feedback';
 import { CURRENT_USER_KEY } from '../../../shared/use-current-user';
+import { setTransport } from '../../../api/client';
 import { answerCalls } from '../../../test/fake-server';
-import { RoomView } from './room-view';
+import { RoomView, roomKey } from './room-view';
 import { testRoom } from './test-room';
 
 /** An EventSource the test drives: it opens, sends events and drops when told. */
@@ -69,6 +70,11 @@ function show(room: AuctionRoom, watchOnly = false, answer: { room: AuctionRoom 
       return { data: { ...answer.room, serverTime: new Date(Date.now() + SKEW_MS).toISOString() } };
     },
   });
+  mount(watchOnly);
+  return reads;
+}
+
+function mount(watchOnly = false): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(CURRENT_USER_KEY, { userId: '7' });
   render(
@@ -80,7 +86,7 @@ function show(room: AuctionRoom, watchOnly = false, answer: { room: AuctionRoom 
       </FeedbackProvider>
     </QueryClientProvider>,
   );
-  return reads;
+  return client;
 }
 
 /** A room whose piece ends `minutes` after the server's now. */
@@ -145,6 +151,65 @@ describe('the live room', { timeout: 30_000 }, () => {
     act(() => FakeEventSource.last!.open());
     await waitFor(() => expect(reads.length).toBe(before + 1));
     expect(screen.queryByTestId('room-reconnecting')).toBeNull();
+  });
+
+  it('keeps a bid from the stream that a reading sent before it does not know of, and reads again', async () => {
+    const { room, end } = endingIn(30);
+    const bid = {
+      seq: 1,
+      pieceId: '9',
+      price: 305_000,
+      quantity: null,
+      alias: '竞买人 1',
+      time: new Date().toISOString(),
+      currentPrice: 305_000,
+      leaderAlias: '竞买人 1',
+      clearingPrice: null,
+      bidderCount: 1,
+      endTime: end,
+    };
+    const withBid: AuctionRoom = {
+      ...room,
+      lastSeq: 1,
+      itemList: [{ ...room.itemList[0]!, currentPrice: 305_000, leaderAlias: '竞买人 1', bidderCount: 1 }],
+    };
+    // Each reading answers the room as it was when the reading reached the server; a held one
+    // answers only when released.
+    const server = { room, hold: false };
+    const held: (() => void)[] = [];
+    let reads = 0;
+    setTransport(async () => {
+      reads += 1;
+      const read = { ...server.room, serverTime: new Date(Date.now() + SKEW_MS).toISOString() };
+      if (server.hold) await new Promise<void>((release) => held.push(release));
+      return new Response(JSON.stringify({ return_code: '0', error_no: '0', error_info: '', data: read }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const client = mount();
+    await screen.findByTestId('bid-box', {}, LOADED);
+    const price = () => screen.getByTestId('room-current-price').textContent;
+    // The stream comes back after a break: the room is read again, and that reading is slow.
+    server.hold = true;
+    act(() => FakeEventSource.last!.open());
+    act(() => FakeEventSource.last!.drop());
+    act(() => FakeEventSource.last!.open());
+    await waitFor(() => expect(held.length).toBe(1), LOADED);
+    // Meanwhile a bid is placed and arrives on the stream before the reading's answer.
+    server.room = withBid;
+    server.hold = false;
+    act(() => FakeEventSource.last!.send('bid', bid, '1'));
+    await waitFor(() => expect(price()).toBe('￥3,050.00'));
+    const readsBefore = reads;
+    const updates = () => client.getQueryState(roomKey('41'))?.dataUpdateCount ?? 0;
+    const updatesBefore = updates();
+    await act(async () => held[0]!());
+    await waitFor(() => expect(updates()).toBeGreaterThan(updatesBefore), LOADED);
+    // The older answer does not take the bid off the screen, and a new reading follows.
+    expect(price()).toBe('￥3,050.00');
+    await waitFor(() => expect(reads).toBeGreaterThan(readsBefore), LOADED);
+    expect(price()).toBe('￥3,050.00');
   });
 
   it('opens for bidding by itself when the start arrives', async () => {

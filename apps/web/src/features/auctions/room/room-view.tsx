@@ -371,16 +371,6 @@ export function RoomView({ spaceId, watchOnly }: { spaceId: string; watchOnly: b
   const client = useQueryClient();
   const { message } = useFeedback();
   const key = roomKey(spaceId);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: async ({ signal }): Promise<RoomData> => {
-      const sent = Date.now();
-      const room = await call(auctionTradeRoutes.room, { body: { spaceId }, signal, quiet: true });
-      return { room, offset: clockOffset(room.serverTime, sent, Date.now()) };
-    },
-    retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2,
-  });
-  useDocumentTitle(query.data?.room.space.spaceName ?? t('room.title'));
   const rereadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const reread = useCallback(() => {
     clearTimeout(rereadTimer.current);
@@ -388,6 +378,24 @@ export function RoomView({ spaceId, watchOnly }: { spaceId: string; watchOnly: b
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the space's, fixed for the page
   }, [client, spaceId]);
   useEffect(() => () => clearTimeout(rereadTimer.current), []);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }): Promise<RoomData> => {
+      const sent = Date.now();
+      const room = await call(auctionTradeRoutes.room, { body: { spaceId }, signal, quiet: true });
+      const offset = clockOffset(room.serverTime, sent, Date.now());
+      // A bid the stream brought while this reading was on its way is newer than the reading: the
+      // older answer must not take it off the screen, so the room stays as shown and is read again.
+      const shown = client.getQueryData<RoomData>(key)?.room;
+      if (shown && shown.lastSeq > room.lastSeq) {
+        reread();
+        return { room: shown, offset };
+      }
+      return { room, offset };
+    },
+    retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2,
+  });
+  useDocumentTitle(query.data?.room.space.spaceName ?? t('room.title'));
   const onEvent = useCallback(
     (name: RoomEventName, data: unknown) => {
       const current = client.getQueryData<RoomData>(key);
