@@ -55,7 +55,8 @@ export async function setup(project: TestProject): Promise<void> {
     stdio: ['ignore', log, log],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseURL}/healthz`, 30_000);
+  // A first start migrates and plays the demo stories: on two busy cores that can take a minute.
+  await waitFor(`${baseURL}/healthz`, 120_000);
   project.provide('baseURL', baseURL);
 }
 
