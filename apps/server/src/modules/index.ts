@@ -9,6 +9,7 @@ import { cmsModule } from './cms/manifest';
 import { commtradeModule } from './commtrade/manifest';
 import { depositsModule } from './deposits/manifest';
 import { filesModule } from './files/manifest';
+import { listingReportModule } from './listing-report/manifest';
 import { listingManageModule } from './listing-manage/manifest';
 import { listingsModule } from './listings/manifest';
 import { menusModule } from './menus/manifest';
@@ -52,4 +53,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   auctionTradeModule,
   adminContentModule,
   adminCompanyModule,
+  listingReportModule,
 ];
