@@ -1,26 +1,19 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoint';
-import { pageNoSchema, pageSizeSchema } from './paging';
+import { defineListing } from './resource';
 import { text } from './validation';
 
 /**
  * The operators' report "listings by state per company": how many listings each company holds in
- * each state of the listing's life (draft, pending review, on sale ... suspended).
+ * each state of the listing's life (draft, pending review, on sale ... suspended). A read-only
+ * back-office list, so the shared list page shows it.
  */
 
 /** Operators read the report with this permission code. */
 export const LISTING_REPORT_PERMISSION = 'report:listing-states';
 
-export const listingReportBodySchema = z.strictObject({
-  pageNo: pageNoSchema.default(1),
-  pageSize: pageSizeSchema.default(20),
-  /** Part of the company's name. */
-  keyword: text(40).optional(),
-});
-export type ListingReportBody = z.input<typeof listingReportBodySchema>;
-
 export const listingReportRowSchema = z.object({
-  companyId: z.string(),
+  /** The company's id; the row's key. */
+  id: z.string(),
   /** Empty for listings of no company. */
   companyName: z.string(),
   /** Listings in each state of LISTING_MANAGE_STATE_VALUES, in that order, 0 when none. */
@@ -29,17 +22,11 @@ export const listingReportRowSchema = z.object({
 });
 export type ListingReportRow = z.infer<typeof listingReportRowSchema>;
 
-export const listingReportAnswerSchema = z.object({ rows: z.array(listingReportRowSchema), total: z.number().int() });
-export type ListingReportAnswer = z.infer<typeof listingReportAnswerSchema>;
-
-export const listingReportEndpoints = {
-  /** Companies with the most listings first. */
-  byCompany: {
-    method: 'POST',
-    path: '/listing/ws/report/statesByCompany',
-    access: { permission: LISTING_REPORT_PERMISSION },
-    body: listingReportBodySchema,
-    answer: listingReportAnswerSchema,
-    summary: 'Listings by state per company (operators)',
-  },
-} as const satisfies Record<string, Endpoint>;
+/** Companies with the most listings first; `keyword` is part of the company's name. */
+export const listingReportListing = defineListing({
+  name: 'listing-states-report',
+  permission: { view: LISTING_REPORT_PERMISSION },
+  row: listingReportRowSchema,
+  filters: z.object({ keyword: text(40).optional() }),
+});
+export type ListingReportAnswer = { rows: ListingReportRow[]; total: number };

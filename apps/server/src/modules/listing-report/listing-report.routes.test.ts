@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LISTING_MANAGE_STATE_VALUES } from '@portal/contracts/constants';
-import { listingReportEndpoints as ep, type ListingReportAnswer } from '@portal/contracts/listing-report';
+import { listingReportListing, type ListingReportAnswer } from '@portal/contracts/listing-report';
 import type { MenuNode } from '@portal/contracts/menus';
 import { buildApp } from '../../app';
 import { openDatabase, type DbHandle } from '../../db/database';
@@ -12,13 +12,15 @@ import { createDbKv } from '../../platform/kv';
 import { loadSettings } from '../../settings';
 import { createTestApp, envelope, login } from '../../test/test-app';
 
+const ep = listingReportListing.endpoints.list;
+
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (closers.length > 0) await closers.pop()!();
 });
 
 const report = async (app: Awaited<ReturnType<typeof buildApp>>, token: string, body: object) =>
-  app.inject({ method: ep.byCompany.method, url: ep.byCompany.path, payload: body, headers: { token } });
+  app.inject({ method: ep.method, url: ep.path, payload: body, headers: { token } });
 
 describe('the listings-by-state report', () => {
   it('counts each company’s listings in every state, busiest company first, and filters by company name', async () => {
@@ -37,7 +39,7 @@ describe('the listings-by-state report', () => {
     expect(answer.total).toBe(companies.size);
     expect(answer.rows).toHaveLength(companies.size);
     for (const row of answer.rows) {
-      const own = listings.filter((l) => String(l.company_id) === row.companyId);
+      const own = listings.filter((l) => String(l.company_id) === row.id);
       expect(row.total).toBe(own.length);
       expect(row.companyName).toBe(own[0]!.name ?? '');
       expect(row.byState).toEqual(
@@ -49,10 +51,10 @@ describe('the listings-by-state report', () => {
 
     const first = answer.rows[0]!;
     const named = envelope(await report(t.app, admin, { pageNo: 1, pageSize: 50, keyword: first.companyName })).data as ListingReportAnswer;
-    expect(named.rows.map((r) => r.companyId)).toContain(first.companyId);
+    expect(named.rows.map((r) => r.id)).toContain(first.id);
     expect(named.rows.every((r) => r.companyName.includes(first.companyName))).toBe(true);
     const page2 = envelope(await report(t.app, admin, { pageNo: 2, pageSize: 1 })).data as ListingReportAnswer;
-    expect(page2.rows.map((r) => r.companyId)).toEqual(answer.rows.slice(1, 2).map((r) => r.companyId));
+    expect(page2.rows.map((r) => r.id)).toEqual(answer.rows.slice(1, 2).map((r) => r.id));
   });
 
   it('is for operators only: a company user is refused (-106)', async () => {
@@ -61,7 +63,7 @@ describe('the listings-by-state report', () => {
     const buyer = (await login(t.app, 'buyer01', 'Buyer@2026')).token;
     const refused = envelope(await report(t.app, buyer, { pageNo: 1, pageSize: 10 }));
     expect(refused.error_no).toBe('-106');
-    const visitor = await t.app.inject({ method: ep.byCompany.method, url: ep.byCompany.path, payload: { pageNo: 1, pageSize: 10 } });
+    const visitor = await t.app.inject({ method: ep.method, url: ep.path, payload: { pageNo: 1, pageSize: 10 } });
     expect(visitor.statusCode).toBe(401);
   });
 });

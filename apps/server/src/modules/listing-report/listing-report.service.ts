@@ -10,7 +10,7 @@ export function createListingReportService({ repo }: { repo: ListingReportRepo }
       return {
         total,
         rows: rows.map((r) => ({
-          companyId: String(r.companyId),
+          id: String(r.companyId),
           companyName: r.companyName ?? '',
           total: r.total,
           byState: LISTING_MANAGE_STATE_VALUES.map((state, i) => ({ state, count: r.counts[i] ?? 0 })),
