@@ -1,5 +1,4 @@
 import { defineModule } from '../../platform/module';
-import { createPasswordTransport } from '../auth/password-transport';
 import { createProfileRepo } from './profile.repo';
 import { registerUserRoutes } from './user.routes';
 import { createUserService } from './user.service';
@@ -8,7 +7,6 @@ import { createUserService } from './user.service';
 export const userModule = defineModule({
   name: 'user',
   settings: [
-    'WEB_ENCRYPT_TYPE',
     'PASSWORD_MIN_LENGTH',
     'PASSWORD_MAX_LENGTH',
     'PASSWORD_MIN_KINDS',
@@ -24,7 +22,7 @@ export const userModule = defineModule({
       profiles: createProfileRepo(ctx.db),
       sessions: ctx.sessions,
       limiter: ctx.limiter,
-      passwords: createPasswordTransport(ctx.kv, { mode: s.WEB_ENCRYPT_TYPE }),
+      passwords: ctx.need('passwordTransport'),
       currentUser: ctx.need('auth').currentUser,
       policy: {
         passwordRule: { minLength: s.PASSWORD_MIN_LENGTH, maxLength: s.PASSWORD_MAX_LENGTH, minKinds: s.PASSWORD_MIN_KINDS },
