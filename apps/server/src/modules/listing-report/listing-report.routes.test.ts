@@ -100,7 +100,7 @@ describe('the report on an installation of the previous release', () => {
     await migrateToLatest(database.db, database.dialect, { skip: (name) => name === '160-listing-states-report' });
     await loadDemoData(database.db);
     expect(
-      await database.db.selectFrom('menus').select('id').where('id', '=', 'reports-listing-states').executeTakeFirst(),
+      await database.db.selectFrom('menus').select('id').where('id', '=', 'operator-reports-listing-states').executeTakeFirst(),
     ).toBeUndefined();
 
     await migrateToLatest(database.db, database.dialect);
@@ -119,7 +119,7 @@ describe('the report on an installation of the previous release', () => {
     const menus = envelope(
       await app.inject({ method: 'GET', url: '/omc/api/user/get_menu_list', headers: { token }, cookies: { lang: 'en-US' } }),
     ).data as MenuNode[];
-    const reports = menus.find((n) => n.id === 'reports')!;
+    const reports = menus.find((n) => n.id === 'operator-reports')!;
     expect(reports.title).toBe('Reports');
     expect(walk(reports.children).map((n) => [n.title, n.url])).toEqual([['Listings by state', '/admin/listing-report']]);
     const permissions = envelope(await app.inject({ method: 'GET', url: '/omc/api/user/getUserPermissions', headers: { token } }))
@@ -130,6 +130,6 @@ describe('the report on an installation of the previous release', () => {
     const buyer = (await login(app, 'buyer01', 'Buyer@2026')).token;
     const buyerMenus = envelope(await app.inject({ method: 'GET', url: '/omc/api/user/get_menu_list', headers: { token: buyer } }))
       .data as MenuNode[];
-    expect(walk(buyerMenus).some((n) => n.id.startsWith('reports'))).toBe(false);
+    expect(walk(buyerMenus).some((n) => n.id.startsWith('operator-reports'))).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ export const listingReportModule = defineModule({
   name: 'listing-report',
   migrations: { '160-listing-states-report': listingStatesReport },
   permissions: [LISTING_REPORT_PERMISSION],
-  menus: ['reports', 'reports-listing-states'],
+  menus: ['operator-reports', 'operator-reports-listing-states'],
   services: ({ db }) => createListingReportService({ repo: createListingReportRepo(db) }),
   routes: (app, report, ctx) => registerListingReportRoutes(app, { access: ctx.need('access'), report }),
 });

@@ -7,9 +7,9 @@ const backOffice = { menu_type: '', system_code: 'omc', app_code: 'omc', keep_al
 const REPORT_MENUS: MenuDeclaration[] = [
   {
     ...backOffice,
-    id: 'reports',
+    id: 'operator-reports',
     parent_id: 'root',
-    name: 'reports',
+    name: 'operatorReports',
     title: '统计报表',
     url: '',
     icon: 'DashboardOutlined',
@@ -18,8 +18,8 @@ const REPORT_MENUS: MenuDeclaration[] = [
   },
   {
     ...backOffice,
-    id: 'reports-listing-states',
-    parent_id: 'reports',
+    id: 'operator-reports-listing-states',
+    parent_id: 'operator-reports',
     name: 'listingStatesReport',
     title: '挂牌状态统计',
     url: '/admin/listing-report',
