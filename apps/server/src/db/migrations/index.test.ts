@@ -45,9 +45,8 @@ describe('the migrations collected from the manifests', () => {
     expect(collected.filter(isReleased)).toEqual([...RELEASED].sort());
     expect(collected).toEqual([...collected].sort());
     expect(Object.keys(allMigrations('postgres'))).toEqual(collected);
-    // A migration added since comes after every released one, so an installation runs it last.
-    const lastReleased = [...RELEASED].sort().at(-1)!;
-    for (const added of collected.filter((name) => !isReleased(name))) expect(added > lastReleased).toBe(true);
+    // Every module's migrations carry their number; two modules never share one.
+    expect(new Set(collected.map((name) => name.slice(0, 4))).size).toBe(collected.length);
   });
 
   it('leave a database migrated by the released list with only the added ones to run, by the same names', async () => {

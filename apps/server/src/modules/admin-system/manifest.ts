@@ -2,6 +2,8 @@ import { menusResource, tenantsResource } from '@portal/contracts/admin';
 import { referenceData } from '../../db/migrations/100-reference-data';
 import { defineModule } from '../../platform/module';
 import { createResourceService, registerResource } from '../../platform/resource';
+import { createOplogRepo } from '../oplog/oplog.repo';
+import { createLoginLogAdminRepo } from './logs.repo';
 import { createLogsService } from './logs.service';
 import { createMenusAdminRepo } from './menus.repo';
 import { menuRules } from './menus.rules';
@@ -46,8 +48,8 @@ export const adminSystemModule = defineModule({
       }),
       roles: createRolesAdminService({ db, writes, rootName: s.MENUS_ROOT_NAME, now }),
       menus: createResourceService(menusResource, { db, writes, repo: createMenusAdminRepo, rules: menuRules(s.MENUS_ROOT_NAME) }),
-      logs: createLogsService({ db }),
-      online: createOnlineSessionsService({ db, sessions, writes, now }),
+      logs: createLogsService({ loginLog: createLoginLogAdminRepo(db), oplog: createOplogRepo(db) }),
+      online: createOnlineSessionsService({ db, sessions, writes }),
     };
   },
   routes(app, { tenants, ...services }, ctx) {

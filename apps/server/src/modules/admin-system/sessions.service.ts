@@ -10,7 +10,7 @@ import type { WritePath } from '../../platform/write-path';
 const publicId = (tokenHash: string) => createHash('sha256').update(`online:${tokenHash}`).digest('base64url').slice(0, 22);
 
 /** Who is signed in, since when and from where; kicking an account out. */
-export function createOnlineSessionsService(deps: { db: Db; sessions: Sessions; writes: WritePath; now: () => Date }) {
+export function createOnlineSessionsService(deps: { db: Db; sessions: Sessions; writes: WritePath }) {
   const { db, sessions } = deps;
   return {
     async list(

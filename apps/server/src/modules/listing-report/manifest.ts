@@ -3,12 +3,12 @@ import { defineModule } from '../../platform/module';
 import { createListingReportRepo } from './listing-report.repo';
 import { registerListingReportRoutes } from './listing-report.routes';
 import { createListingReportService } from './listing-report.service';
-import { listingStatesReport } from './migrations/160-listing-states-report';
+import { listingStatesReport } from './migrations/103-listing-states-report';
 
 /** The operators' report of listings by state per company. */
 export const listingReportModule = defineModule({
   name: 'listing-report',
-  migrations: { '160-listing-states-report': listingStatesReport },
+  migrations: { '103-listing-states-report': listingStatesReport },
   permissions: [LISTING_REPORT_PERMISSION],
   menus: ['operator-reports', 'operator-reports-listing-states'],
   services: ({ db }) => createListingReportService({ repo: createListingReportRepo(db) }),
