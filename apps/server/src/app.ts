@@ -74,7 +74,7 @@ const API_PREFIXES = [
   '/healthz',
 ];
 
-/** Builds the whole server: the only place where repos, services and routes are wired. */
+/** Builds the whole server: the shared platform once, then every module of the registry (modules/index.ts) on it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { settings: s, database, kv } = deps;
   const now = deps.now ?? (() => new Date());
