@@ -18,83 +18,11 @@ import { createPublicCache } from './platform/public-cache';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSessions } from './platform/sessions';
 import { installSecurityHeaders, sendPage } from './platform/security-headers';
-import {
-  createAuthService,
-  createLoginLogRepo,
-  createPasswordTransport,
-  createTenantsRepo,
-  createUsersRepo,
-  registerAuthRoutes,
-} from './modules/auth';
-import { accountsOnPublishedPasswords } from './db/demo-data/published-passwords';
-import { createMobileChangeRepo, createMobileChangeService, registerMobileChangeRoutes } from './modules/mobile-change';
-import { createRegistrationRepo, createRegistrationService, registerRegistrationRoutes } from './modules/registration';
-import { createHttpProvider, createOutboxProvider, createSmsOutboxRepo, createSmsService, registerSmsTestRoutes } from './modules/sms';
-import { createCmsRepo, createCmsService, registerCmsRoutes } from './modules/cms';
-import { createFilesRepo, createFilesService, registerFilesRoutes } from './modules/files';
-import { createMenusRepo, createMenusService, registerMenusRoutes } from './modules/menus';
-import { createProfileRepo, createUserService, registerUserRoutes } from './modules/user';
-import { tenantsResource } from '@portal/contracts/admin';
-import { createResourceService, registerResource } from './platform/resource';
-import {
-  createLogsService,
-  createMenusAdminRepo,
-  createOnlineSessionsService,
-  createRolesAdminService,
-  createTenantsAdminRepo,
-  createUsersAdminService,
-  menuRules,
-  registerSystemAdminRoutes,
-  tenantRules,
-} from './modules/admin-system';
-import { menusResource } from '@portal/contracts/admin';
-import { createContentAdminServices, createUploadService, registerContentAdminRoutes } from './modules/admin-content';
-import { createCompanyService, registerCompanyRoutes } from './modules/admin-company';
-import { createCommtradeRepo, createCommtradeService, registerCommtradeRoutes } from './modules/commtrade';
-import { createListingsRepo, createListingsService, registerListingsRoutes } from './modules/listings';
-import { createAuctionsRepo, createAuctionsService, registerAuctionsRoutes } from './modules/auctions';
-import { createTendersRepo, createTendersService, registerTendersRoutes } from './modules/tenders';
-import {
-  createTenderBidsService,
-  createTenderTradeRepo,
-  createTenderTradeService,
-  registerTenderTradeRoutes,
-  TENDER_JOBS,
-  type TenderTradeDeps,
-} from './modules/tender-trade';
-import { createSealer, sealKeySource } from './platform/sealing';
-import { TENDER_REVIEW_PERMISSION } from '@portal/contracts/tender-trade';
 import { createLocalBus, type EventBus } from './platform/events';
+import { startModules, type ProvidedServices } from './platform/module';
 import { createScheduler, type Scheduler } from './platform/scheduler';
 import { createWritePath, type WritePath } from './platform/write-path';
-import {
-  createMessagesService,
-  createMessageStreams,
-  type MessagesService,
-  type MessageStreams,
-  registerMessagesRoutes,
-} from './modules/messages';
-// Orders: listing management, orders, the supplier list
-import {
-  createListingManageRepo,
-  createListingManageService,
-  LISTING_EXPIRE_JOB,
-  registerListingManageRoutes,
-} from './modules/listing-manage';
-import { createOrdersRepo, createOrdersService, ORDER_JOBS, registerOrdersRoutes } from './modules/orders';
-import { createSupplierRelationsRepo, createSupplierRelationsService, registerSupplierRelationsRoutes } from './modules/supplier-relations';
-// Auctions: live bidding, the room and its stream
-import {
-  AUCTION_JOBS,
-  type AuctionStreams,
-  createAuctionBiddingService,
-  createAuctionSpacesService,
-  createAuctionStreams,
-  createAuctionTradeRepo,
-  registerAuctionTradeRoutes,
-} from './modules/auction-trade';
-// Money: deposits
-import { createDepositLedger, createDepositsRepo, createDepositsService, registerDepositsRoutes } from './modules/deposits';
+import { SERVER_MODULES } from './modules/index';
 import { publicSettings, type Settings } from './settings';
 import { DEFAULT_LANG } from '@portal/contracts/i18n';
 import type { PublicSettings } from '@portal/contracts/settings';
@@ -118,11 +46,11 @@ export interface LivePlatform {
   writes: WritePath;
   scheduler: Scheduler;
   /** notifyCompany / notifyUsers inside a write's transaction. */
-  messages: MessagesService;
+  messages: ProvidedServices['messages'];
   /** The open message streams of this server. */
-  streams: MessageStreams;
+  streams: ProvidedServices['messageStreams'];
   /** The open auction room streams of this server. */
-  auctionStreams: AuctionStreams;
+  auctionStreams: ProvidedServices['auctionStreams'];
 }
 
 declare module 'fastify' {
@@ -146,7 +74,7 @@ const API_PREFIXES = [
   '/healthz',
 ];
 
-/** Builds the whole server: the only place where repos, services and routes are wired. */
+/** Builds the whole server: the shared platform once, then every module of the registry (modules/index.ts) on it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { settings: s, database, kv } = deps;
   const now = deps.now ?? (() => new Date());
@@ -206,10 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leaseMs: s.SCHEDULER_LEASE_SECONDS * 1000,
     onError: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
   });
-  const messages = createMessagesService({ db: database.db, now });
-  const streams = createMessageStreams({ events, messages, sessions, options: { heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000 } });
-  const live = { events, writes, scheduler, messages, streams } as LivePlatform;
-  app.decorate('live', live);
   // Public answers kept for visitors; every server's changes clear them (decision 160).
   const publicCache = createPublicCache({ enabled: s.PORTAL_CACHE, ttlMs: s.PORTAL_CACHE_TTL_MS, now: () => now().getTime() });
   const unfollow = publicCache.follow(events);
@@ -220,261 +144,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (ownBus) await events.close();
   });
 
-  // Repos
-  const db = database.db;
-  const users = createUsersRepo(db);
-  const tenants = createTenantsRepo(db);
-  const loginLog = createLoginLogRepo(db);
-  const commtradeRepo = createCommtradeRepo(db);
-  const listingsRepo = createListingsRepo(db);
-  const auctionsRepo = createAuctionsRepo(db);
-  const tendersRepo = createTendersRepo(db);
-  const cmsRepo = createCmsRepo(db);
-  const filesRepo = createFilesRepo(db);
-
-  // Services
-  const transport = createPasswordTransport(kv, { mode: s.WEB_ENCRYPT_TYPE });
-  const smsOutbox = createSmsOutboxRepo(db);
-  const sms = createSmsService({
-    kv,
-    limiter,
-    outbox: smsOutbox,
-    provider: s.SMS_PROVIDER === 'http' ? createHttpProvider(s.SMS_HTTP_URL, s.SMS_HTTP_TOKEN) : createOutboxProvider(smsOutbox, app.log),
-    policy: {
-      resendMs: s.SMS_RESEND_SECONDS * 1000,
-      perNumberHour: s.SMS_PER_NUMBER_HOUR,
-      perNumberDay: s.SMS_PER_NUMBER_DAY,
-      perIpDay: s.SMS_PER_IP_DAY,
-      perIpMinute: s.CODES_PER_IP_PER_MINUTE,
-    },
-    now,
-  });
-  const auth = createAuthService({
-    users,
-    tenants,
-    loginLog,
-    sessions,
-    captcha,
-    limiter,
-    kv,
-    sms,
-    transport,
-    now,
-    policy: {
-      loginCheckCode: s.LOGIN_CHECK_CODE,
-      tenantMode: s.TENANT_MODE,
-      maxFailures: s.LOGIN_MAX_FAILURES,
-      accountMaxFailures: s.LOGIN_ACCOUNT_MAX_FAILURES,
-      lockMs: s.LOGIN_LOCK_MINUTES * 60_000,
-      loginPerIpPerMinute: s.LOGIN_PER_IP_PER_MINUTE,
-      forcePasswordChange: s.FIRST_PASSWORD_CHECK && !s.FREE_LOGIN,
-      thirdPartyAuthUrl: s.THIRD_PARTY_AUTH_URL,
-    },
-    // Refdata: operators are warned while demo accounts keep their published passwords.
-    publishedDemoPasswords: async () => (await accountsOnPublishedPasswords(db)).length > 0,
-  });
-  const access = { permissionsOf: auth.permissionsOf };
-  const commtrade = createCommtradeService({ repo: commtradeRepo });
-  const listings = createListingsService({ repo: listingsRepo });
-  const auctions = createAuctionsService({ repo: auctionsRepo });
-  const tenders = createTendersService({ repo: tendersRepo, now });
-  // Money: the deposit ledger (freeze, release, forfeit inside other modules' transactions) and the accounts' calls
-  const depositLedger = createDepositLedger({ now, notifyCompany: messages.notifyCompany });
-  const deposits = createDepositsService({ repo: createDepositsRepo(db), ledger: depositLedger, write: writes.write });
-  // Orders: listing management and review, orders with their deadlines, the supplier list
-  const listingManage = createListingManageService({
-    repo: createListingManageRepo(db, database.dialect),
-    writes,
-    scheduler,
-    notifyCompany: messages.notifyCompany,
-    now,
-  });
-  const orders = createOrdersService({
-    repo: createOrdersRepo(db, database.dialect),
-    writes,
-    scheduler,
-    deposits: depositLedger,
-    notifyCompany: messages.notifyCompany,
-    deadlines: {
-      confirmHours: s.ORDER_CONFIRM_HOURS,
-      payHours: s.ORDER_PAY_HOURS,
-      receiveDays: s.ORDER_RECEIVE_DAYS,
-      nearHours: s.ORDER_DEADLINE_NEAR_HOURS,
-    },
-    now,
-  });
-  scheduler.define(LISTING_EXPIRE_JOB, (trx, job, emit) => listingManage.expire(trx, job.key, job.runAt, emit));
-  scheduler.define(ORDER_JOBS.confirmDeadline, (trx, job, emit) => orders.confirmDeadline(trx, job.key, job.runAt, emit));
-  scheduler.define(ORDER_JOBS.payDeadlineNear, (trx, job, emit) => orders.payDeadlineNear(trx, job.key, job.runAt, emit));
-  scheduler.define(ORDER_JOBS.receiveDeadline, (trx, job, emit) => orders.receiveDeadline(trx, job.key, job.runAt, emit));
-  const supplierRelations = createSupplierRelationsService({
-    repo: createSupplierRelationsRepo(db),
-    writes,
-    notifyCompany: messages.notifyCompany,
-    now,
-  });
-  // Sealed tenders: bids sealed with a key kept outside the database until the timed opening
-  const tenderDeps: TenderTradeDeps = {
-    repo: createTenderTradeRepo(db, database.dialect),
-    writes,
-    scheduler,
-    sealer: createSealer(sealKeySource(s)),
-    orders,
-    deposits: depositLedger,
-    notifyCompany: messages.notifyCompany,
-    notifyUsers: messages.notifyUsers,
-    isReviewer: async (userId) => (await auth.permissionsOf(userId)).has(TENDER_REVIEW_PERMISSION),
-    policy: {
-      review: s.TENDER_REVIEW,
-      minValidBids: s.TENDER_MIN_VALID_BIDS,
-      minNoticeSeconds: s.TENDER_MIN_NOTICE_SECONDS,
-      minBiddingSeconds: s.TENDER_MIN_BIDDING_SECONDS,
-    },
-    now,
-  };
-  const tenderTrade = createTenderTradeService(tenderDeps);
-  const tenderBids = createTenderBidsService(tenderDeps);
-  scheduler.define(TENDER_JOBS.close, (trx, job, emit) => tenderTrade.closeJob(trx, job.key, emit));
-  scheduler.define(TENDER_JOBS.open, (trx, job, emit) => tenderTrade.openJob(trx, job.key, emit));
-  scheduler.define(TENDER_JOBS.negotiationClose, (trx, job, emit) => tenderTrade.negotiationCloseJob(trx, job.key, emit));
-  // Auctions: spaces and their review, registration, bidding, closes and results
-  const auctionRepo = createAuctionTradeRepo(db);
-  const auctionPolicy = {
-    delayWindowSec: s.AUCTION_DELAY_WINDOW_SECONDS,
-    delaySec: s.AUCTION_DELAY_SECONDS,
-    bidsPerSecond: s.AUCTION_BIDS_PER_SECOND,
-    reserveDecisionHours: s.AUCTION_RESERVE_DECISION_HOURS,
-    minNoticeMinutes: s.AUCTION_MIN_NOTICE_MINUTES,
-    minBiddingSeconds: s.AUCTION_MIN_BIDDING_SECONDS,
-  };
-  const auctionDeps = {
-    repo: auctionRepo,
-    writes,
-    scheduler,
-    deposits: depositLedger,
-    notifyCompany: messages.notifyCompany,
-    policy: auctionPolicy,
-    now,
-  };
-  const auctionSpaces = createAuctionSpacesService(auctionDeps);
-  const auctionBidding = createAuctionBiddingService({ ...auctionDeps, orders, limiter, permissionsOf: auth.permissionsOf });
-  const auctionStreams = createAuctionStreams({ events, bidding: auctionBidding, heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000, now });
-  live.auctionStreams = auctionStreams;
-  app.addHook('preClose', async () => auctionStreams.close());
-  scheduler.define(AUCTION_JOBS.start, (trx, job, emit) => auctionBidding.start(trx, job, emit));
-  scheduler.define(AUCTION_JOBS.close, (trx, job, emit) => auctionBidding.close(trx, job, emit));
-  scheduler.define(AUCTION_JOBS.reserveDeadline, (trx, job, emit) => auctionBidding.reserveDeadline(trx, job, emit));
-  orders.onFinished('auction', (trx, order, emit) => auctionBidding.orderFinished(trx, order, emit));
-  const registration = createRegistrationService({
-    users,
-    repo: createRegistrationRepo(db),
-    captcha,
-    sms,
-    transport,
-    limiter,
-    sessions,
-    unlockAccount: auth.unlockAccount,
-    policy: {
-      passwordRule: { minLength: s.PASSWORD_MIN_LENGTH, maxLength: s.PASSWORD_MAX_LENGTH, minKinds: s.PASSWORD_MIN_KINDS },
-      accountChecksPerIpPerHour: s.ACCOUNT_CHECKS_PER_IP_PER_HOUR,
-      accountChecksPerAccountPerHour: s.ACCOUNT_CHECKS_PER_ACCOUNT_PER_HOUR,
-      resetFailuresPerAccount: s.RESET_FAILURES_PER_ACCOUNT,
-      resetFailuresPerIp: s.RESET_FAILURES_PER_IP,
-      resetFailureWindowMs: s.RESET_FAILURE_WINDOW_MINUTES * 60_000,
-      realNameQrUrl: s.REAL_NAME_QR_URL,
-      companyRoleCode: 'company_user',
-    },
-    now,
-  });
-  const mobileChange = createMobileChangeService({ users, repo: createMobileChangeRepo(db), captcha, sms, transport, now });
-  const menus = createMenusService({ repo: createMenusRepo(db), now });
-  const userService = createUserService({
-    users,
-    profiles: createProfileRepo(db),
-    sessions,
-    limiter,
-    passwords: createPasswordTransport(kv, { mode: s.WEB_ENCRYPT_TYPE }),
-    currentUser: auth.currentUser,
-    policy: {
-      passwordRule: { minLength: s.PASSWORD_MIN_LENGTH, maxLength: s.PASSWORD_MAX_LENGTH, minKinds: s.PASSWORD_MIN_KINDS },
-      firstPasswordCheck: s.FIRST_PASSWORD_CHECK,
-      maxPasswordFailures: s.LOGIN_MAX_FAILURES,
-      failureWindowMs: s.LOGIN_LOCK_MINUTES * 60_000,
-    },
-    now,
-  });
-  const cms = createCmsService({ repo: cmsRepo, now });
-  const files = createFilesService({ repo: filesRepo });
-
-  // Routes
-  registerAuthRoutes(app, {
-    access,
-    auth,
-    transport,
-    captcha,
-    limiter,
-    publicSettings: publicSettings(s),
-    codesPerIpPerMinute: s.CODES_PER_IP_PER_MINUTE,
-    cookieSecure: s.COOKIE_SECURE,
-  });
-  registerCmsRoutes(app, { access, cms });
-  registerFilesRoutes(app, { files });
-  registerMenusRoutes(app, { access, menus });
-  registerUserRoutes(app, { access, user: userService, currentUser: auth.currentUser, cookieSecure: s.COOKIE_SECURE });
-  registerRegistrationRoutes(app, { access, registration });
-  registerMobileChangeRoutes(app, { access, mobileChange });
-  if (s.TEST_HOOKS) registerSmsTestRoutes(app, { access, sms });
-  // Back-office resources: each is its contract, its repo and its rules over the shared service.
-  registerResource(
+  // Modules: each builds its services once from these shared pieces, then registers its routes,
+  // jobs and listeners (modules/index.ts lists them).
+  const provided = startModules(SERVER_MODULES, {
     app,
-    access,
-    tenantsResource,
-    createResourceService(tenantsResource, { db, repo: createTenantsAdminRepo, rules: tenantRules, now }),
-  );
-  registerCommtradeRoutes(app, { access, commtrade });
-  registerListingsRoutes(app, { access, listings });
-  registerAuctionsRoutes(app, { access, auctions });
-  registerTendersRoutes(app, { access, tenders });
-  // Orders
-  registerListingManageRoutes(app, { access, listings: listingManage });
-  registerOrdersRoutes(app, { access, orders });
-  registerSupplierRelationsRoutes(app, { access, suppliers: supplierRelations });
-  registerTenderTradeRoutes(app, { access, tenders: tenderTrade, bids: tenderBids });
-  // Auctions
-  registerAuctionTradeRoutes(app, { access, spaces: auctionSpaces, bidding: auctionBidding, streams: auctionStreams });
-  // Money
-  registerDepositsRoutes(app, { access, deposits });
-  registerSystemAdminRoutes(app, {
-    access,
-    users: createUsersAdminService({
-      db,
-      sessions,
-      passwords: transport,
-      locks: auth,
-      passwordRule: { minLength: s.PASSWORD_MIN_LENGTH, maxLength: s.PASSWORD_MAX_LENGTH, minKinds: s.PASSWORD_MIN_KINDS },
-      now,
-    }),
-    roles: createRolesAdminService({ db, rootName: s.MENUS_ROOT_NAME, now }),
-    menus: createResourceService(menusResource, { db, repo: createMenusAdminRepo, rules: menuRules(s.MENUS_ROOT_NAME), now }),
-    logs: createLogsService({ db }),
-    online: createOnlineSessionsService({ db, sessions, now }),
+    settings: s,
+    database,
+    db: database.db,
+    dialect: database.dialect,
+    kv,
+    now,
+    sessions,
+    limiter,
+    captcha,
+    events,
+    writes,
+    scheduler,
   });
-  registerContentAdminRoutes(app, {
-    access,
-    content: createContentAdminServices({ db, cms, now }),
-    uploads: createUploadService({ db, now, quotaBytes: s.UPLOAD_QUOTA_MB_PER_COMPANY * 1024 * 1024 }),
-  });
-  registerCompanyRoutes(app, {
-    access,
-    company: createCompanyService({ db, now }),
-    setSupplierRemark: (buyer, supplier, remark) => supplierRelations.remark(buyer, supplier, remark),
-  });
-  // Live: the message centre and its stream
-  registerMessagesRoutes(app, {
-    access,
-    messages,
-    streams,
-  });
+  const live: LivePlatform = {
+    events,
+    writes,
+    scheduler,
+    messages: provided.messages!,
+    streams: provided.messageStreams!,
+    auctionStreams: provided.auctionStreams!,
+  };
+  app.decorate('live', live);
   app.get('/healthz', async () => okEnvelope({ status: 'ok' }));
 
   await registerWeb(app, deps.webDist ?? null, publicSettings(s));

@@ -5,9 +5,10 @@ import type { Resource } from '@portal/contracts/resource';
 import type { ValidationReason } from '@portal/contracts/validation-messages';
 import type { Db } from '../db/database';
 import { AppError } from './errors';
-import { writeOperationLog } from './operation-log';
+import type { ChangeEvent } from './events';
 import { registerEndpoint, type AccessDeps } from './http';
 import type { SessionRecord } from './sessions';
+import type { WriteMeta, WritePath } from './write-path';
 
 /** Who made a back-office write; recorded in the operation log. */
 export interface Actor {
@@ -55,34 +56,32 @@ export interface ResourceRules<Row, Create, Update> {
 
 type Out<T extends z.ZodType> = z.output<T>;
 
+/** The operation log's "who" of a back-office write. */
+export function byActor(actor: Actor): Pick<WriteMeta, 'actorUserId' | 'account' | 'ip'> {
+  return { actorUserId: actor.userId, account: actor.account, ip: actor.ip };
+}
+
 /**
- * The one service every back-office resource shares: paging, 404s, and each write in a transaction
- * together with its operation-log entry (values before and after).
+ * The one service every back-office resource shares: paging and 404s; each write goes through the
+ * write path (its transaction, its operation-log entry with the values before and after, and the
+ * change event that clears every server's cached public answers).
  */
 export function createResourceService<R extends Resource>(
   resource: R,
   deps: {
     db: Db;
+    writes: WritePath;
     repo: (db: Db) => ResourceRepo<Out<R['row']>, Out<R['filters']>, Out<R['create']>, Out<R['update']>>;
     rules?: ResourceRules<Out<R['row']>, Out<R['create']>, Out<R['update']>>;
-    now?: () => Date;
+    /** Normalises what is stored (sanitised markup, safe addresses) before the rules see it. */
+    clean?: { create(values: Out<R['create']>): Out<R['create']>; update(values: Out<R['update']>): Out<R['update']> };
   },
 ) {
   type Row = Out<R['row']>;
-  const now = deps.now ?? (() => new Date());
   const rules = deps.rules ?? {};
-  const log = (db: Db, actor: Actor, action: string, id: string, before: Row | undefined, after: Row | undefined) =>
-    writeOperationLog(db, {
-      user_id: actor.userId,
-      account: actor.account,
-      ip: actor.ip,
-      resource: resource.name,
-      action,
-      record_id: id,
-      before,
-      after,
-      at: now().toISOString(),
-    });
+  const target = (id: string) => `${resource.name}:${id}`;
+  // A back-office change may show on the portal (an article, a banner, a price index).
+  const changed = (key: string, action: string): ChangeEvent => ({ topic: resource.name, key, action });
   const mustGet = async (db: Db, id: string): Promise<Row> => {
     const row = await deps.repo(db).get(id);
     if (!row) throw new AppError('NOT_FOUND');
@@ -92,35 +91,45 @@ export function createResourceService<R extends Resource>(
   return {
     page: (filters: Out<R['filters']>, pageNo: number, pageSize: number) => deps.repo(deps.db).page(filters, pageNo, pageSize),
     get: (id: string) => mustGet(deps.db, id),
-    async create(values: Out<R['create']>, actor: Actor): Promise<Row> {
-      const after = await deps.db.transaction().execute(async (trx) => {
+    async create(input: Out<R['create']>, actor: Actor): Promise<Row> {
+      const values = deps.clean ? deps.clean.create(input) : input;
+      const after = await deps.writes.write({ ...byActor(actor), action: 'create', target: resource.name }, async (trx, emit, log) => {
         await rules.beforeCreate?.(values, trx);
         const id = await deps.repo(trx).insert(values, actor);
         const row = await mustGet(trx, id);
-        await log(trx, actor, 'create', id, undefined, row);
+        log.recordId = id;
+        log.after = row;
+        emit(changed('', 'create'));
         return row;
       });
       await rules.afterWrite?.('create', undefined, after);
       return after;
     },
-    async update(id: string, values: Out<R['update']>, actor: Actor): Promise<Row> {
-      const [before, after] = await deps.db.transaction().execute(async (trx) => {
-        const old = await mustGet(trx, id);
-        await rules.beforeUpdate?.(old, values, trx);
-        await deps.repo(trx).update(id, values, actor);
-        const row = await mustGet(trx, id);
-        await log(trx, actor, 'update', id, old, row);
-        return [old, row] as const;
-      });
+    async update(id: string, input: Out<R['update']>, actor: Actor): Promise<Row> {
+      const values = deps.clean ? deps.clean.update(input) : input;
+      const [before, after] = await deps.writes.write(
+        { ...byActor(actor), action: 'update', target: target(id) },
+        async (trx, emit, log) => {
+          const old = await mustGet(trx, id);
+          await rules.beforeUpdate?.(old, values, trx);
+          await deps.repo(trx).update(id, values, actor);
+          const row = await mustGet(trx, id);
+          log.before = old;
+          log.after = row;
+          emit(changed(id, 'update'));
+          return [old, row] as const;
+        },
+      );
       await rules.afterWrite?.('update', before, after);
       return after;
     },
     async remove(id: string, actor: Actor): Promise<void> {
-      const before = await deps.db.transaction().execute(async (trx) => {
+      const before = await deps.writes.write({ ...byActor(actor), action: 'delete', target: target(id) }, async (trx, emit, log) => {
         const old = await mustGet(trx, id);
         await rules.beforeRemove?.(old, trx);
         await deps.repo(trx).remove(id);
-        await log(trx, actor, 'delete', id, old, undefined);
+        log.before = old;
+        emit(changed(id, 'delete'));
         return old;
       });
       await rules.afterWrite?.('delete', before, undefined);
@@ -130,18 +139,22 @@ export function createResourceService<R extends Resource>(
      * transaction, and the log entry holds the row before and after under `action`.
      */
     async act(id: string, action: string, actor: Actor, write: (trx: Db, before: Row) => Promise<void>): Promise<Row> {
-      const [before, after] = await deps.db.transaction().execute(async (trx) => {
+      const [before, after] = await deps.writes.write({ ...byActor(actor), action, target: target(id) }, async (trx, _emit, log) => {
         const old = await mustGet(trx, id);
         await write(trx, old);
         const row = await mustGet(trx, id);
-        await log(trx, actor, action, id, old, row);
+        log.before = old;
+        log.after = row;
         return [old, row] as const;
       });
       await rules.afterWrite?.('update', before, after);
       return after;
     },
-    /** Records a named action outside the generic writes (e.g. reset-password). */
-    record: (actor: Actor, action: string, id: string, before?: Row, after?: Row) => log(deps.db, actor, action, id, before, after),
+    /** Records a named action outside the generic writes (e.g. unlock). */
+    record: (actor: Actor, action: string, id: string, before?: Row, after?: Row) =>
+      deps.writes.write({ ...byActor(actor), action, target: target(id), before }, async (_trx, _emit, log) => {
+        log.after = after;
+      }),
   };
 }
 export type ResourceService<R extends Resource> = ReturnType<typeof createResourceService<R>>;
@@ -154,33 +167,23 @@ export function registerResource<R extends Resource>(
   service: ResourceService<R>,
 ): void {
   const ep = resource.endpoints;
-  // A back-office change may show on the portal (an article, a banner, a price index): announced
-  // on the bus after the commit, like the write path's changes, so every server's cached public
-  // answers are cleared (decision 160).
-  const changed = (key: string, action: string) =>
-    app.hasDecorator('live') && app.live.events.publish({ topic: resource.name, key, action });
   registerEndpoint(app, access, ep.list, async ({ body }) => {
     const { pageNo, pageSize, ...filters } = body as { pageNo: number; pageSize: number } & Out<R['filters']>;
     return service.page(filters as Out<R['filters']>, pageNo, pageSize);
   });
   registerEndpoint(app, access, ep.get, async ({ body }) => service.get(body.id));
   registerEndpoint(app, access, ep.create, async ({ body, session, request }) => {
-    const row = await service.create(body as Out<R['create']>, actorOf(session, request.ip));
-    changed('', 'create');
-    return row;
+    return service.create(body as Out<R['create']>, actorOf(session, request.ip));
   });
   if (resource.updatable !== false) {
     registerEndpoint(app, access, ep.update, async ({ body, session, request }) => {
       const { id, ...values } = body as { id: string } & Out<R['update']>;
-      const row = await service.update(id, values as Out<R['update']>, actorOf(session, request.ip));
-      changed(id, 'update');
-      return row;
+      return service.update(id, values as Out<R['update']>, actorOf(session, request.ip));
     });
   }
   if (resource.deletable !== false) {
     registerEndpoint(app, access, ep.remove, async ({ body, session, request }) => {
       await service.remove(body.id, actorOf(session, request.ip));
-      changed(body.id, 'delete');
       return null;
     });
   }

@@ -33,6 +33,8 @@ export interface WriteMeta {
 export interface LogRecord {
   before?: unknown;
   after?: unknown;
+  /** The record's id when it is only known inside the transaction (a created row); replaces the target's. */
+  recordId?: string;
 }
 
 export type WriteFn = <T>(meta: WriteMeta, fn: (trx: Trx, emit: Emit, log: LogRecord) => Promise<T>) => Promise<T>;
@@ -87,12 +89,13 @@ export function createWritePath(deps: { db: Db; events: EventBus; now: () => Dat
       await meta.check?.(trx);
       const log: LogRecord = { before: meta.before };
       const value = await fn(trx, (e) => void emitted.push(e), log);
-      const { resource, recordId } = splitTarget(meta.target);
+      const target = splitTarget(meta.target);
+      const recordId = log.recordId ?? target.recordId;
       await writeOperationLog(trx, {
         user_id: meta.actorUserId,
         account: await accountOf(trx, meta),
         ip: meta.ip ?? '',
-        resource,
+        resource: target.resource,
         action: meta.action,
         record_id: recordId,
         before: log.before,

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { withTexts } from '../i18n/index';
 import type { Namespace } from '../i18n/resources';
+import { listingReportPages } from '../features/listing-report/manifest';
 
 /** A trading page, shown once its code and its texts (and the shared form texts it uses, and any more it names) have arrived. */
 function tradePage(load: () => Promise<ComponentType>, more: Namespace[] = []): LazyExoticComponent<ComponentType> {
@@ -61,6 +62,7 @@ export const MENU_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     ['auction'],
   ),
   '/admin/auction-review': tradePage(() => import('../features/trade/auction-review-page').then((m) => m.AuctionReviewPage), ['auction']),
+  ...listingReportPages,
 };
 
 export function hasPage(path: string): boolean {

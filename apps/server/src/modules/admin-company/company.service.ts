@@ -1,9 +1,9 @@
 import type { CompanyProfile, CompanyProfileBody, SupplierRow } from '@portal/contracts/admin-company';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
-import type { Actor } from '../../platform/resource';
+import { byActor, type Actor } from '../../platform/resource';
+import type { WritePath } from '../../platform/write-path';
 import { safeUrl } from '../cms';
-import { createOplogRepo } from '../oplog';
 import { createCompanyRepo } from './company.repo';
 
 const COMPANY_TYPES = ['comp', 'toVerified'];
@@ -12,20 +12,7 @@ const COMPANY_TYPES = ['comp', 'toVerified'];
  * The company user centre. Everything is scoped to the caller: a company id or buyer id that is not
  * the caller's own answers -107 (no right to this record), whatever the caller's permissions.
  */
-export function createCompanyService({ db, now }: { db: Db; now: () => Date }) {
-  const log = (trx: Db, actor: Actor, resource: string, action: string, id: string, before: unknown, after: unknown) =>
-    createOplogRepo(trx).insert({
-      user_id: actor.userId,
-      account: actor.account,
-      ip: actor.ip,
-      resource,
-      action,
-      record_id: id,
-      before,
-      after,
-      at: now().toISOString(),
-    });
-
+export function createCompanyService({ db, writes, now }: { db: Db; writes: WritePath; now: () => Date }) {
   async function ownCompanyId(userId: number, claimed?: string): Promise<number> {
     const user = await createCompanyRepo(db).companyIdOf(userId);
     if (!user?.company_id) throw new AppError('NOT_FOUND');
@@ -84,7 +71,7 @@ export function createCompanyService({ db, now }: { db: Db; now: () => Date }) {
 
     async saveProfile(body: CompanyProfileBody, actor: Actor): Promise<CompanyProfile> {
       const id = await ownCompanyId(actor.userId, body.id);
-      return db.transaction().execute(async (trx) => {
+      return writes.write({ ...byActor(actor), action: 'update', target: `company:${id}` }, async (trx, _emit, log) => {
         const before = await profile(trx, id);
         await createCompanyRepo(trx).saveCompany(
           id,
@@ -103,7 +90,8 @@ export function createCompanyService({ db, now }: { db: Db; now: () => Date }) {
           now().toISOString(),
         );
         const after = await profile(trx, id);
-        await log(trx, actor, 'company', 'update', String(id), before, after);
+        log.before = before;
+        log.after = after;
         return after;
       });
     },
@@ -119,13 +107,9 @@ export function createCompanyService({ db, now }: { db: Db; now: () => Date }) {
       if (supplier.id === buyer) throw new AppError('SELF_OPERATION');
       if (!COMPANY_TYPES.includes(supplier.user_type)) throw new AppError('NOT_A_COMPANY');
       if (await repo.findRelation(buyer, supplier.id)) throw new AppError('SUPPLIER_EXISTS');
-      await db.transaction().execute(async (trx) => {
+      await writes.write({ ...byActor(actor), action: 'create', target: `suppliers:${supplier.id}` }, async (trx, _emit, log) => {
         await createCompanyRepo(trx).addRelation(buyer, supplier.id, body.remark ?? '', now().toISOString());
-        await log(trx, actor, 'suppliers', 'create', String(supplier.id), undefined, {
-          buyerUserId: buyer,
-          supplier: supplier.account,
-          remark: body.remark ?? '',
-        });
+        log.after = { buyerUserId: buyer, supplier: supplier.account, remark: body.remark ?? '' };
       });
       const page = await suppliers(actor, { keyword: supplier.account }, 1, 100);
       return page.rows.find((r) => r.id === String(supplier.id))!;
@@ -135,17 +119,9 @@ export function createCompanyService({ db, now }: { db: Db; now: () => Date }) {
       const repo = createCompanyRepo(db);
       const relation = /^\d{1,12}$/.test(supplierId) ? await repo.findRelation(actor.userId, Number(supplierId)) : undefined;
       if (!relation) throw new AppError('NOT_FOUND');
-      await db.transaction().execute(async (trx) => {
+      const before = { buyerUserId: actor.userId, supplierUserId: relation.supplier_user_id };
+      await writes.write({ ...byActor(actor), action: 'delete', target: `suppliers:${supplierId}`, before }, async (trx) => {
         await createCompanyRepo(trx).removeRelation(actor.userId, relation.supplier_user_id);
-        await log(
-          trx,
-          actor,
-          'suppliers',
-          'delete',
-          supplierId,
-          { buyerUserId: actor.userId, supplierUserId: relation.supplier_user_id },
-          undefined,
-        );
       });
     },
   };

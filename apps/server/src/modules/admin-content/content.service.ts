@@ -12,11 +12,12 @@ import {
   VARIETY_LEVELS,
   type SitePages,
 } from '@portal/contracts/admin-content';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
-import { createResourceService, fieldError, type Actor } from '../../platform/resource';
-import { type CmsService, createCmsRepo, PAGE_CODES, plainText, safeUrl, sanitizeRichText } from '../cms';
-import { createOplogRepo } from '../oplog';
+import { byActor, createResourceService, fieldError, type Actor } from '../../platform/resource';
+import type { WritePath } from '../../platform/write-path';
+import { createCmsRepo, PAGE_CODES, plainText, safeUrl, sanitizeRichText, type CmsService } from '../cms';
 import { createArticlesAdminRepo, createNewsTypesAdminRepo, newsTypeExists, type ArticleValues } from './articles.repo';
 import {
   createAgreementsAdminRepo,
@@ -27,8 +28,13 @@ import {
 } from './site.repo';
 import { createMarketsAdminRepo, createRecommendedShopsRepo, createTradingLookups, createVarietiesAdminRepo } from './trading-data.repo';
 
+type BannerValues = z.output<typeof bannersResource.create>;
+type LinkValues = z.output<typeof friendLinksResource.create>;
+type EnterpriseValues = z.output<typeof enterprisesResource.create>;
+
 interface ContentDeps {
   db: Db;
+  writes: WritePath;
   cms: CmsService;
   now: () => Date;
 }
@@ -37,12 +43,12 @@ interface ContentDeps {
  * The portal's content and trading reference data in the back office. Every rich-text field passes
  * the portal's sanitiser and every address safeUrl before it is stored, whoever sent it.
  */
-export function createContentAdminServices({ db, cms, now }: ContentDeps) {
+export function createContentAdminServices({ db, writes, cms, now }: ContentDeps) {
   const service = createResourceService;
 
   const newsTypes = service(newsTypesResource, {
     db,
-    now,
+    writes,
     repo: createNewsTypesAdminRepo,
     rules: {
       async beforeCreate(values, trx) {
@@ -59,66 +65,59 @@ export function createContentAdminServices({ db, cms, now }: ContentDeps) {
     // Markup that sanitises to nothing (a lone <script>) is no article.
     if (!plainText(values.html) && !/<img\b/i.test(values.html)) throw fieldError('html', 'required');
   };
-  const articlesBase = service(articlesResource, {
-    db,
-    now,
-    repo: (trx) => createArticlesAdminRepo(trx, now),
-    rules: { beforeCreate: articleRules, beforeUpdate: (_before, values, trx) => articleRules(values, trx) },
-  });
   const cleanArticle = (v: ArticleValues): ArticleValues => {
     const html = sanitizeRichText(v.html);
     return { ...v, html, title: v.title.trim(), remark: v.remark?.trim() || plainText(html), coverUrl: safeUrl(v.coverUrl ?? '') };
   };
-  const articles = {
-    ...articlesBase,
-    create: (v: ArticleValues, actor: Actor) => articlesBase.create(cleanArticle(v), actor),
-    update: (id: string, v: ArticleValues, actor: Actor) => articlesBase.update(id, cleanArticle(v), actor),
-  };
+  const articles = service(articlesResource, {
+    db,
+    writes,
+    repo: (trx) => createArticlesAdminRepo(trx, now),
+    rules: { beforeCreate: articleRules, beforeUpdate: (_before, values, trx) => articleRules(values, trx) },
+    clean: { create: cleanArticle, update: cleanArticle },
+  });
 
-  type BannerInput = Parameters<typeof bannersBase.create>[0];
-  const bannersBase = service(bannersResource, { db, now, repo: createBannersAdminRepo });
-  const cleanBanner = (v: BannerInput) => ({
+  const cleanBanner = <V extends BannerValues>(v: V): V => ({
     ...v,
     imageUrl: safeUrl(v.imageUrl),
     url: safeUrl(v.url ?? ''),
     hyperlink: safeUrl(v.hyperlink ?? ''),
     attachment: v.attachment ?? '',
   });
-  const banners = {
-    ...bannersBase,
-    create: (v: BannerInput, actor: Actor) => bannersBase.create(cleanBanner(v), actor),
-    update: (id: string, v: BannerInput, actor: Actor) => bannersBase.update(id, cleanBanner(v), actor),
-  };
+  const banners = service(bannersResource, {
+    db,
+    writes,
+    repo: createBannersAdminRepo,
+    clean: { create: cleanBanner, update: cleanBanner },
+  });
 
-  type LinkInput = Parameters<typeof linksBase.create>[0];
-  const linksBase = service(friendLinksResource, { db, now, repo: createFriendLinksAdminRepo });
-  const cleanLink = (v: LinkInput) => ({ ...v, url: safeUrl(v.url), logo: safeUrl(v.logo ?? '') });
-  const friendLinks = {
-    ...linksBase,
-    create: (v: LinkInput, actor: Actor) => linksBase.create(cleanLink(v), actor),
-    update: (id: string, v: LinkInput, actor: Actor) => linksBase.update(id, cleanLink(v), actor),
-  };
+  const cleanLink = <V extends LinkValues>(v: V): V => ({ ...v, url: safeUrl(v.url), logo: safeUrl(v.logo ?? '') });
+  const friendLinks = service(friendLinksResource, {
+    db,
+    writes,
+    repo: createFriendLinksAdminRepo,
+    clean: { create: cleanLink, update: cleanLink },
+  });
 
-  type EnterpriseInput = Parameters<typeof enterprisesBase.create>[0];
-  const enterprisesBase = service(enterprisesResource, { db, now, repo: (trx) => createEnterprisesAdminRepo(trx, now) });
-  const cleanEnterprise = (v: EnterpriseInput) => ({
+  const cleanEnterprise = <V extends EnterpriseValues>(v: V): V => ({
     ...v,
     logo: safeUrl(v.logo ?? ''),
     mainBusiness: v.mainBusiness ?? '',
     html: sanitizeRichText(v.html),
   });
-  const enterprises = {
-    ...enterprisesBase,
-    create: (v: EnterpriseInput, actor: Actor) => enterprisesBase.create(cleanEnterprise(v), actor),
-    update: (id: string, v: EnterpriseInput, actor: Actor) => enterprisesBase.update(id, cleanEnterprise(v), actor),
-  };
+  const enterprises = service(enterprisesResource, {
+    db,
+    writes,
+    repo: (trx) => createEnterprisesAdminRepo(trx, now),
+    clean: { create: cleanEnterprise, update: cleanEnterprise },
+  });
 
-  const priceIndices = service(priceIndicesResource, { db, now, repo: createPriceIndicesAdminRepo });
-  const agreements = service(agreementsResource, { db, now, repo: (trx) => createAgreementsAdminRepo(trx, now) });
+  const priceIndices = service(priceIndicesResource, { db, writes, repo: createPriceIndicesAdminRepo });
+  const agreements = service(agreementsResource, { db, writes, repo: (trx) => createAgreementsAdminRepo(trx, now) });
 
   const recommendedShops = service(recommendedShopsResource, {
     db,
-    now,
+    writes,
     repo: createRecommendedShopsRepo,
     rules: {
       async beforeCreate(values, trx) {
@@ -131,7 +130,7 @@ export function createContentAdminServices({ db, cms, now }: ContentDeps) {
 
   const varieties = service(varietiesResource, {
     db,
-    now,
+    writes,
     repo: createVarietiesAdminRepo,
     rules: {
       async beforeCreate(values, trx) {
@@ -152,7 +151,7 @@ export function createContentAdminServices({ db, cms, now }: ContentDeps) {
 
   const markets = service(marketsResource, {
     db,
-    now,
+    writes,
     repo: createMarketsAdminRepo,
     rules: {
       async beforeCreate(values, trx) {
@@ -176,13 +175,13 @@ export function createContentAdminServices({ db, cms, now }: ContentDeps) {
     varieties,
     markets,
     shopOptions: () => createTradingLookups(db).shopOptions(),
-    pages: createSitePagesService({ db, cms, now }),
+    pages: createSitePagesService({ db, writes, cms, now }),
   };
 }
 export type ContentAdminServices = ReturnType<typeof createContentAdminServices>;
 
 /** About-us, the footer and the page config: single documents, saved through the portal's own service. */
-function createSitePagesService({ db, cms, now }: ContentDeps) {
+function createSitePagesService({ db, writes, cms }: ContentDeps) {
   async function read(): Promise<SitePages> {
     const repo = createCmsRepo(db);
     const [about, footer, config] = await Promise.all([
@@ -205,20 +204,17 @@ function createSitePagesService({ db, cms, now }: ContentDeps) {
   }
   /** Saves one document and logs it with the document before and after. */
   async function save<K extends keyof SitePages>(key: K, code: string, write: () => Promise<void>, actor: Actor): Promise<SitePages> {
+    // The portal's own service saves the document on its own connection, so it is read and saved
+    // first; the write path then records the change.
     const before = await read();
     await write();
     const after = await read();
-    await createOplogRepo(db).insert({
-      user_id: actor.userId,
-      account: actor.account,
-      ip: actor.ip,
-      resource: 'site-pages',
-      action: 'update',
-      record_id: code,
-      before: before[key],
-      after: after[key],
-      at: now().toISOString(),
-    });
+    await writes.write(
+      { ...byActor(actor), action: 'update', target: `site-pages:${code}`, before: before[key] },
+      async (_trx, _emit, log) => {
+        log.after = after[key];
+      },
+    );
     return after;
   }
   return {

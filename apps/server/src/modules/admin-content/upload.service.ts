@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { UPLOAD_LIMITS, type UploadBody, type UploadedFile } from '@portal/contracts/admin-content';
 import { fileUrl } from '@portal/contracts/files';
-import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
-import type { Actor } from '../../platform/resource';
+import { byActor, type Actor } from '../../platform/resource';
+import type { WritePath } from '../../platform/write-path';
 import { createFilesRepo } from '../files';
-import { createOplogRepo } from '../oplog';
 
 type ImageType = (typeof UPLOAD_LIMITS.types)[number];
 
@@ -32,7 +31,7 @@ function megabytes(bytes: number): string {
  * /file/download. Each company's uploads together stay within `quotaBytes` (the platform's
  * operators, who belong to no company, share one allowance of the same size).
  */
-export function createUploadService({ db, now, quotaBytes }: { db: Db; now: () => Date; quotaBytes: number }) {
+export function createUploadService({ writes, now, quotaBytes }: { writes: WritePath; now: () => Date; quotaBytes: number }) {
   return {
     async upload(body: UploadBody, actor: Actor): Promise<UploadedFile> {
       const data = Buffer.from(body.data, 'base64');
@@ -44,7 +43,7 @@ export function createUploadService({ db, now, quotaBytes }: { db: Db; now: () =
       // The name only labels the download; path separators and control characters go.
       const name = [...body.name].map((c) => (c.charCodeAt(0) < 32 || c === '/' || c === '\\' ? '_' : c)).join('');
       const at = now().toISOString();
-      await db.transaction().execute(async (trx) => {
+      await writes.write({ ...byActor(actor), action: 'upload', target: `files:${fileId}` }, async (trx, _emit, log) => {
         const uploader = await trx.selectFrom('users').select('company_id').where('id', '=', actor.userId).executeTakeFirst();
         const companyId = uploader?.company_id ?? null;
         const files = createFilesRepo(trx);
@@ -54,17 +53,7 @@ export function createUploadService({ db, now, quotaBytes }: { db: Db; now: () =
         if (used + data.length > quotaBytes)
           throw new AppError('UPLOAD_QUOTA_EXCEEDED', { used: megabytes(used), limit: megabytes(quotaBytes) });
         await files.insert({ id: fileId, name, content_type: type, data, created_at: at, company_id: companyId });
-        await createOplogRepo(trx).insert({
-          user_id: actor.userId,
-          account: actor.account,
-          ip: actor.ip,
-          resource: 'files',
-          action: 'upload',
-          record_id: fileId,
-          before: undefined,
-          after: { name, size: data.length, contentType: type },
-          at,
-        });
+        log.after = { name, size: data.length, contentType: type };
       });
       return { fileId, url: fileUrl(fileId), name, size: data.length, contentType: type };
     },

@@ -28,3 +28,4 @@ export function createLoginLogAdminRepo(db: Db) {
     },
   };
 }
+export type LoginLogAdminRepo = ReturnType<typeof createLoginLogAdminRepo>;

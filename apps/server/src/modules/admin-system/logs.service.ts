@@ -1,15 +1,12 @@
 import type { LoginLogRow, OperationLogRow } from '@portal/contracts/admin';
-import type { Db } from '../../db/database';
-import { createOplogRepo, type OplogFilter } from '../oplog';
-import { createLoginLogAdminRepo, type LoginLogFilter } from './logs.repo';
+import type { OplogFilter, OplogRepo } from '../oplog';
+import type { LoginLogAdminRepo, LoginLogFilter } from './logs.repo';
 
 /** Times are stored as UTC ISO text; a filter given with another offset is compared in UTC too. */
 const utc = (time: string | undefined) => (time ? new Date(time).toISOString() : undefined);
 
 /** The login log and the operation log, searchable and paged. */
-export function createLogsService({ db }: { db: Db }) {
-  const loginLog = createLoginLogAdminRepo(db);
-  const oplog = createOplogRepo(db);
+export function createLogsService({ loginLog, oplog }: { loginLog: LoginLogAdminRepo; oplog: OplogRepo }) {
   return {
     async loginLog(f: LoginLogFilter, pageNo: number, pageSize: number): Promise<{ rows: LoginLogRow[]; total: number }> {
       const { rows, total } = await loginLog.page({ ...f, from: utc(f.from), to: utc(f.to) }, pageNo, pageSize);

@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import type { OnlineSessionRow } from '@portal/contracts/admin';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
-import type { Actor } from '../../platform/resource';
+import { byActor, type Actor } from '../../platform/resource';
 import type { SessionRecord, Sessions } from '../../platform/sessions';
-import { createOplogRepo } from '../oplog';
+import type { WritePath } from '../../platform/write-path';
 
 /** An id for a session row that is not its key in the store. */
 const publicId = (tokenHash: string) => createHash('sha256').update(`online:${tokenHash}`).digest('base64url').slice(0, 22);
 
 /** Who is signed in, since when and from where; kicking an account out. */
-export function createOnlineSessionsService(deps: { db: Db; sessions: Sessions; now: () => Date }) {
+export function createOnlineSessionsService(deps: { db: Db; sessions: Sessions; writes: WritePath }) {
   const { db, sessions } = deps;
   return {
     async list(
@@ -49,17 +49,18 @@ export function createOnlineSessionsService(deps: { db: Db; sessions: Sessions; 
       if (!user) throw new AppError('NOT_FOUND');
       if (user.id === actor.userId) throw new AppError('SELF_OPERATION');
       const count = await sessions.endAllOf(user.id, 'kicked');
-      await createOplogRepo(db).insert({
-        user_id: actor.userId,
-        account: actor.account,
-        ip: actor.ip,
-        resource: 'sessions',
-        action: 'kickout',
-        record_id: user.account,
-        before: { account: user.account, liveSessions: count },
-        after: { account: user.account, liveSessions: 0 },
-        at: deps.now().toISOString(),
-      });
+      // Sessions live in the key-value store, outside the database's transaction: ended first, then recorded.
+      await deps.writes.write(
+        {
+          ...byActor(actor),
+          action: 'kickout',
+          target: `sessions:${user.account}`,
+          before: { account: user.account, liveSessions: count },
+        },
+        async (_trx, _emit, log) => {
+          log.after = { account: user.account, liveSessions: 0 };
+        },
+      );
       return { count };
     },
   };

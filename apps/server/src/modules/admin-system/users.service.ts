@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { createResourceService, fieldError, type Actor } from '../../platform/resource';
+import type { WritePath } from '../../platform/write-path';
 import type { Sessions } from '../../platform/sessions';
 import { createUserActionsRepo, createUsersAdminRepo, type UserValues } from './users-admin.repo';
 
@@ -18,6 +19,7 @@ export interface UsersAdminDeps {
   /** The sign-in lock of an account name (auth service). */
   locks: { isLocked(account: string): Promise<boolean>; unlockAccount(account: string): Promise<void> };
   passwordRule: PasswordRule;
+  writes: WritePath;
   now: () => Date;
 }
 
@@ -64,8 +66,8 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
 
   const base = createResourceService(usersResource, {
     db: deps.db,
+    writes: deps.writes,
     repo: (db) => createUsersAdminRepo(db, { lockedAccounts: db === deps.db ? lockedAccounts : noLocks, now: deps.now }),
-    now: deps.now,
     rules: {
       async beforeCreate(values, db) {
         if (await createUserActionsRepo(db).accountTaken(values.account)) throw new AppError('ACCOUNT_EXISTS');

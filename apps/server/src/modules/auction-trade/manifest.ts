@@ -1,0 +1,73 @@
+import { AUCTION_PERMISSION, AUCTION_REVIEW_PERMISSION } from '@portal/contracts/auction-trade';
+import { auctionTenderMenus } from '../../db/migrations/140-auction-tender-menus';
+import { auctionTrading } from '../../db/migrations/141-auction-trading';
+import { defineModule } from '../../platform/module';
+import { createAuctionBiddingService } from './auction-bidding.service';
+import { AUCTION_JOBS, createAuctionSpacesService } from './auction-spaces.service';
+import { createAuctionStreams, type AuctionStreams } from './auction-stream';
+import { createAuctionTradeRepo } from './auction-trade.repo';
+import { registerAuctionTradeRoutes } from './auction-trade.routes';
+
+declare module '../../platform/module' {
+  interface ProvidedServices {
+    /** The open auction room streams of this server. */
+    auctionStreams: AuctionStreams;
+  }
+}
+
+/** Auctions: spaces and their review, registration, live bidding, closes and results. */
+export const auctionTradeModule = defineModule({
+  name: 'auction-trade',
+  // The auction and tender menus and permission codes arrived in one migration.
+  migrations: { '140-auction-tender-menus': auctionTenderMenus, '141-auction-trading': auctionTrading },
+  permissions: [AUCTION_PERMISSION, AUCTION_REVIEW_PERMISSION],
+  settings: [
+    'AUCTION_DELAY_WINDOW_SECONDS',
+    'AUCTION_DELAY_SECONDS',
+    'AUCTION_BIDS_PER_SECOND',
+    'AUCTION_RESERVE_DECISION_HOURS',
+    'AUCTION_MIN_NOTICE_MINUTES',
+    'AUCTION_MIN_BIDDING_SECONDS',
+    'SSE_HEARTBEAT_SECONDS',
+  ],
+  services(ctx) {
+    const s = ctx.settings;
+    const deps = {
+      repo: createAuctionTradeRepo(ctx.db),
+      writes: ctx.writes,
+      scheduler: ctx.scheduler,
+      deposits: ctx.need('depositLedger'),
+      notifyCompany: ctx.need('messages').notifyCompany,
+      policy: {
+        delayWindowSec: s.AUCTION_DELAY_WINDOW_SECONDS,
+        delaySec: s.AUCTION_DELAY_SECONDS,
+        bidsPerSecond: s.AUCTION_BIDS_PER_SECOND,
+        reserveDecisionHours: s.AUCTION_RESERVE_DECISION_HOURS,
+        minNoticeMinutes: s.AUCTION_MIN_NOTICE_MINUTES,
+        minBiddingSeconds: s.AUCTION_MIN_BIDDING_SECONDS,
+      },
+      now: ctx.now,
+    };
+    const orders = ctx.need('orders');
+    const spaces = createAuctionSpacesService(deps);
+    const bidding = createAuctionBiddingService({ ...deps, orders, limiter: ctx.limiter, permissionsOf: ctx.need('auth').permissionsOf });
+    const streams = createAuctionStreams({
+      events: ctx.events,
+      bidding,
+      heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000,
+      now: ctx.now,
+    });
+    ctx.app.addHook('preClose', async () => streams.close());
+    return { orders, spaces, bidding, streams };
+  },
+  provides: ({ streams }) => ({ auctionStreams: streams }),
+  jobs: ({ bidding }) => ({
+    [AUCTION_JOBS.start]: (trx, job, emit) => bidding.start(trx, job, emit),
+    [AUCTION_JOBS.close]: (trx, job, emit) => bidding.close(trx, job, emit),
+    [AUCTION_JOBS.reserveDeadline]: (trx, job, emit) => bidding.reserveDeadline(trx, job, emit),
+  }),
+  routes: (app, { spaces, bidding, streams }, ctx) =>
+    registerAuctionTradeRoutes(app, { access: ctx.need('access'), spaces, bidding, streams }),
+  // An auction's order, once finished, settles the auction's deposits.
+  listeners: ({ orders, bidding }) => orders.onFinished('auction', (trx, order, emit) => bidding.orderFinished(trx, order, emit)),
+});

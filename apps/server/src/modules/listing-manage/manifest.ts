@@ -1,0 +1,25 @@
+import { LISTING_PERMISSION, REVIEW_PERMISSION } from '@portal/contracts/listing-manage';
+import { tradingMenus } from '../../db/migrations/101-trading-menus';
+import { defineModule } from '../../platform/module';
+import { createListingManageRepo } from './listing-manage.repo';
+import { registerListingManageRoutes } from './listing-manage.routes';
+import { createListingManageService, LISTING_EXPIRE_JOB } from './listing-manage.service';
+
+/** A company's own listings and the operators' review; listings expire by a timed job. */
+export const listingManageModule = defineModule({
+  name: 'listing-manage',
+  // The trading menus and permission codes (listings, orders, deposits, messages) arrived together.
+  migrations: { '101-trading-menus': tradingMenus },
+  permissions: [LISTING_PERMISSION, REVIEW_PERMISSION],
+  menus: ['trading', 'trading-admin', 'trading-listings'],
+  services: (ctx) =>
+    createListingManageService({
+      repo: createListingManageRepo(ctx.db, ctx.dialect),
+      writes: ctx.writes,
+      scheduler: ctx.scheduler,
+      notifyCompany: ctx.need('messages').notifyCompany,
+      now: ctx.now,
+    }),
+  jobs: (listings) => ({ [LISTING_EXPIRE_JOB]: (trx, job, emit) => listings.expire(trx, job.key, job.runAt, emit) }),
+  routes: (app, listings, ctx) => registerListingManageRoutes(app, { access: ctx.need('access'), listings }),
+});

@@ -1,0 +1,30 @@
+import { MESSAGE_PERMISSION } from '@portal/contracts/messages';
+import { messages as messagesMigration } from '../../db/migrations/121-messages';
+import { defineModule } from '../../platform/module';
+import { createMessageStreams, type MessageStreams } from './message-stream';
+import { registerMessagesRoutes } from './messages.routes';
+import { createMessagesService, type MessagesService } from './messages.service';
+
+declare module '../../platform/module' {
+  interface ProvidedServices {
+    /** notifyCompany / notifyUsers inside a write's transaction. */
+    messages: MessagesService;
+    /** The open message streams of this server. */
+    messageStreams: MessageStreams;
+  }
+}
+
+/** The message centre: messages written inside other modules' writes, and their live stream. */
+export const messagesModule = defineModule({
+  name: 'messages',
+  migrations: { '121-messages': messagesMigration },
+  permissions: [MESSAGE_PERMISSION],
+  settings: ['SSE_HEARTBEAT_SECONDS'],
+  services({ db, now, events, sessions, settings }) {
+    const messages = createMessagesService({ db, now });
+    const streams = createMessageStreams({ events, messages, sessions, options: { heartbeatMs: settings.SSE_HEARTBEAT_SECONDS * 1000 } });
+    return { messages, streams };
+  },
+  provides: ({ messages, streams }) => ({ messages, messageStreams: streams }),
+  routes: (app, { messages, streams }, ctx) => registerMessagesRoutes(app, { access: ctx.need('access'), messages, streams }),
+});
