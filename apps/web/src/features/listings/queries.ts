@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 
 /** Reference data changes rarely; moving between pages should not fetch it again. */
 const STALE = 5 * 60_000;
-/** The market modes the listing page offers (trading-portal.md section 7). */
+/** The market modes whose markets the listing page offers as filters. */
 export const LISTING_MARKET_MODES = [1, 7];
 
 export function useVarietyTree() {

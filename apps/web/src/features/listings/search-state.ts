@@ -22,7 +22,7 @@ export interface ListingSort {
 }
 
 export const INITIAL_FILTERS: ListingFilters = { variety: [], userName: '' };
-/** Newest first (section 9). */
+/** The market opens with the newest listings first. */
 export const DEFAULT_SORT: ListingSort = { sortField: LISTING_SORT_FIELDS.time, sortAsc: 0 };
 export const DEFAULT_PAGE = { pageNo: 1, pageSize: LISTING_PAGE_SIZE };
 
@@ -61,7 +61,7 @@ export function varietyRows(tree: VarietyNode[], path: string[]): VarietyNode[][
 
 const present = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
 
-/** Minimum above maximum (section 5): the search is skipped and both inputs are marked. */
+/** Minimum above maximum: the search is skipped and both inputs are marked. */
 export function rangeInvalid(min: number | null | undefined, max: number | null | undefined): boolean {
   return present(min) && present(max) && min > max;
 }
@@ -79,7 +79,7 @@ export function toSearchBody(
   if (filters.marketCode) body.marketCode = filters.marketCode;
   if (filters.holdBs !== undefined) body.holdBs = filters.holdBs as 1 | 2;
   if (filters.listingType) body.listingType = filters.listingType;
-  // Prices travel in cents, the unit of singlePrice (decisions.md section 9).
+  // Prices travel in cents, the unit of singlePrice.
   if (present(filters.minPrice)) body.minSinglePrice = Math.round(filters.minPrice * 100);
   if (present(filters.maxPrice)) body.maxSinglePrice = Math.round(filters.maxPrice * 100);
   if (present(filters.minQuantity)) body.minObjListingNum = filters.minQuantity;
