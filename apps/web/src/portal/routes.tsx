@@ -1,11 +1,11 @@
 import { Suspense, lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { prefetchPortalContent } from '../features/cms/queries';
-import { PORTAL_FEATURES } from './portal-features';
 import { withTexts } from '../i18n/index';
 import type { Namespace } from '../i18n/resources';
 import type { PageLoader } from '../shared/feature-manifest';
 import { FirstScreenReady, isFirstScreenShown } from '../shared/first-screen';
+import { PORTAL_FEATURES } from './portal-features';
 
 /** The translation namespaces of every portal page besides `common`. */
 export const PORTAL_NAMESPACES: Namespace[] = ['portal', 'trading'];
@@ -42,10 +42,10 @@ const EmbeddedPageLayout = lazy(() =>
 );
 
 /**
- * The public portal's routes, allowed without a session: the portal's home page and the pages the
- * features declare in their manifests (portal/portal-features.ts). Every page renders inside the portal
- * layout (top bar and footers) or, framed, on its own, and loads lazily, so a first visit downloads
- * only what its page needs.
+ * The public portal's routes, allowed without a session: the portal's home page and the pages
+ * the features declare in their manifests (portal-features.ts). Every page renders inside the
+ * portal layout (top bar and footers) or, framed, on its own, and loads lazily, so a first visit
+ * downloads only what its page needs.
  */
 export const portalRoutes: RouteObject[] = [
   {
