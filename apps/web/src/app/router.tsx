@@ -27,9 +27,9 @@ const page = (node: ReactNode) => (
 );
 
 /**
- * The fixed routes of both specifications. Everything else is the shell:
- * /mainIndex and the menu routes it builds at run time from get_menu_list (unknown paths: 404 there,
- * or /login for a visitor).
+ * The fixed routes: the root, the login page, the error pages and the portal's pages (which the
+ * features declare). Everything else is the shell: /mainIndex and the menu routes it builds at run
+ * time from get_menu_list (unknown paths: 404 there, or /login for a visitor).
  */
 export function buildRoutes(settings: PublicSettings): RouteObject[] {
   return [

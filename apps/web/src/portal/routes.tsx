@@ -1,21 +1,22 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { prefetchPortalContent } from '../features/cms/queries';
 import { withTexts } from '../i18n/index';
 import type { Namespace } from '../i18n/resources';
+import type { PageLoader } from '../shared/feature-manifest';
 import { FirstScreenReady, isFirstScreenShown } from '../shared/first-screen';
+import { PORTAL_FEATURES } from './portal-features';
 
 /** The translation namespaces of every portal page besides `common`. */
 export const PORTAL_NAMESPACES: Namespace[] = ['portal', 'trading'];
 
-type Loader = () => Promise<ComponentType>;
-const chunkByPath = new Map<string, Loader>();
+const chunkByPath = new Map<string, PageLoader>();
 
 /**
  * A lazily loaded page at `path`. Its chunk is also registered so that opening the app directly
  * on that path starts downloading it at once, in parallel with the layout and the settings call.
  */
-function page(path: string, load: Loader): RouteObject {
+function page(path: string, load: PageLoader): RouteObject {
   chunkByPath.set(path, load);
   const Page = lazy(async () => ({ default: await load() }));
   return {
@@ -29,6 +30,11 @@ function page(path: string, load: Loader): RouteObject {
   };
 }
 
+/** The routes of the features' pages of one kind (in the layout, or framed). */
+function featurePages(kind: 'portalPages' | 'framedPages'): RouteObject[] {
+  return PORTAL_FEATURES.flatMap((feature) => Object.entries(feature[kind] ?? {})).map(([path, load]) => page(path, load));
+}
+
 const loadLayout = () => import('./layout').then((m) => m.PortalLayout);
 const PortalLayout = lazy(() => withTexts(loadLayout(), PORTAL_NAMESPACES).then((layout) => ({ default: layout })));
 const EmbeddedPageLayout = lazy(() =>
@@ -36,8 +42,9 @@ const EmbeddedPageLayout = lazy(() =>
 );
 
 /**
- * The public portal's routes, allowed without a session. Every page
- * renders inside the portal layout (top bar and footers) and loads lazily, so a first visit
+ * The public portal's routes, allowed without a session: the portal's home page and the pages
+ * the features declare in their manifests (portal-features.ts). Every page renders inside the
+ * portal layout (top bar and footers) or, framed, on its own, and loads lazily, so a first visit
  * downloads only what its page needs.
  */
 export const portalRoutes: RouteObject[] = [
@@ -47,22 +54,7 @@ export const portalRoutes: RouteObject[] = [
         <PortalLayout />
       </Suspense>
     ),
-    children: [
-      page('/index', () => import('./home-page').then((m) => m.PortalHomePage)),
-      page('/newsList', () => import('../features/cms/news-list-page').then((m) => m.NewsListPage)),
-      page('/newsList/detail', () => import('../features/cms/news-detail-page').then((m) => m.NewsDetailPage)),
-      page('/enterpriseInfo/detail', () => import('../features/cms/enterprise-detail-page').then((m) => m.EnterpriseDetailPage)),
-      page('/terraceAbout', () => import('../features/cms/about-page').then((m) => m.AboutPage)),
-      page('/finance', () => import('../features/cms/finance-page').then((m) => m.FinancePage)),
-      page('/help', () => import('../features/cms/help-page').then((m) => m.HelpPage)),
-      // Trading pages: one `page('/path', () => import(...).then((m) => m.Page))` line each.
-      page('/onListing', () => import('../features/listings/listing-market-page').then((m) => m.ListingMarketPage)),
-      page('/productDetailPortal', () => import('../features/listings/frame-pages').then((m) => m.ProductDetailPortalPage)),
-      page('/storeDetailPortal', () => import('../features/listings/frame-pages').then((m) => m.StoreDetailPortalPage)),
-      page('/auctionCenter', () => import('../features/auctions/auction-center-page').then((m) => m.AuctionCenterPage)),
-      page('/auctionBuyerDetail', () => import('../features/auctions/auction-detail-page').then((m) => m.AuctionDetailPage)),
-      page('/biddingTender', () => import('../features/tenders/bidding-tender-page').then((m) => m.BiddingTenderPage)),
-    ],
+    children: [page('/index', () => import('./home-page').then((m) => m.PortalHomePage)), ...featurePages('portalPages')],
   },
   {
     // The pages the portal shows in frames (product, store, tender): no top bar or footer of their own.
@@ -71,11 +63,7 @@ export const portalRoutes: RouteObject[] = [
         <EmbeddedPageLayout />
       </Suspense>
     ),
-    children: [
-      page('/productDetail', () => import('../features/listings/product-detail-page').then((m) => m.ProductDetailPage)),
-      page('/storeDetail', () => import('../features/listings/store-detail-page').then((m) => m.StoreDetailPage)),
-      page('/bidTenderManager', () => import('../features/tenders/tender-detail-page').then((m) => m.TenderDetailPage)),
-    ],
+    children: featurePages('framedPages'),
   },
 ];
 

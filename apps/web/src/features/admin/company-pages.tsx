@@ -2,13 +2,18 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { companyEndpoints, companyProfileBodySchema, suppliersResource, type SupplierRow } from '@portal/contracts/admin-company';
+import {
+  companyEndpoints,
+  companyProfileBodySchema,
+  suppliersResource,
+  type CompanyProfileBody,
+  type SupplierRow,
+} from '@portal/contracts/admin-company';
 import type { Lang } from '@portal/contracts/i18n';
 import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { QueryState } from '../../shared/query-state';
-import { contractRule, isRequired, normalize } from '../../shared/resource/field-rules';
+import { contractRule, fieldSchema, isRequired, withoutEmptyInputs } from '../../shared/resource/field-rules';
 import { FieldInput, type FieldSpec } from '../../shared/resource/fields';
 import { ResourcePage } from '../../shared/resource/resource-page';
 import { formatTime } from './format';
@@ -26,7 +31,7 @@ export function CompanyProfilePage() {
     if (profile.data) form.setFieldsValue(profile.data);
   }, [form, profile.data]);
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => call(companyEndpoints.saveProfile, { body: body as never, quiet: true }),
+    mutationFn: (body: CompanyProfileBody) => call(companyEndpoints.saveProfile, { body, quiet: true }),
     onSuccess: (data) => {
       queryClient.setQueryData(['company', 'profile'], data);
       message.success({ content: words('saved'), duration: 3 });
@@ -60,14 +65,11 @@ export function CompanyProfilePage() {
             layout="vertical"
             style={{ maxWidth: 900 }}
             initialValues={data}
-            onFinish={(v: Record<string, unknown>) =>
-              save.mutate({ ...Object.fromEntries(Object.entries(v).map(([k, x]) => [k, normalize(x)])), id: data.id })
-            }
+            onFinish={(v: CompanyProfileBody) => save.mutate({ ...withoutEmptyInputs(v), id: data.id })}
           >
             <Row gutter={16}>
               {fields.map((field) => {
-                const schema = companyProfileBodySchema.shape[field.name as keyof typeof companyProfileBodySchema.shape] as
-                  z.ZodType | undefined;
+                const schema = fieldSchema(companyProfileBodySchema, field.name);
                 return (
                   <Col key={field.name} span={field.wide ? 24 : 12}>
                     <Form.Item

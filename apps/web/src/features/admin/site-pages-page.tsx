@@ -15,19 +15,24 @@ import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { usePermission } from '../../shared/permission';
 import { QueryState } from '../../shared/query-state';
-import { contractRule, isRequired, normalize } from '../../shared/resource/field-rules';
+import { contractRule, fieldSchema, isRequired, withoutEmptyInputs } from '../../shared/resource/field-rules';
 import { FieldInput, type FieldSpec } from '../../shared/resource/fields';
 
-type Section = 'aboutUs' | 'footer' | 'pageConfig';
-const ENDPOINTS = {
-  aboutUs: sitePageEndpoints.saveAboutUs,
-  footer: sitePageEndpoints.saveFooter,
-  pageConfig: sitePageEndpoints.savePageConfig,
-};
-const SCHEMAS: Record<Section, z.ZodObject> = { aboutUs: aboutUsBodySchema, footer: footerBodySchema, pageConfig: pageConfigBodySchema };
-
 /** One single document (about-us, footer or page config) as a form validated by its contract. */
-function SectionForm({ section, fields, values }: { section: Section; fields: FieldSpec[]; values: Record<string, unknown> }) {
+function SectionForm<Body extends object>({
+  section,
+  send,
+  schema,
+  fields,
+  values,
+}: {
+  section: string;
+  /** Saves the section through its contract endpoint, answering every section. */
+  send: (body: Body) => Promise<SitePages>;
+  schema: z.ZodObject;
+  fields: FieldSpec[];
+  values: Body;
+}) {
   const { t, i18n } = useTranslation('admin');
   const { t: words } = useTranslation('resource');
   const { message } = useFeedback();
@@ -36,7 +41,7 @@ function SectionForm({ section, fields, values }: { section: Section; fields: Fi
   const [form] = Form.useForm();
   useEffect(() => form.setFieldsValue(values), [form, values]);
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => call(ENDPOINTS[section], { body: body as never, quiet: true }),
+    mutationFn: send,
     onSuccess: (data) => {
       queryClient.setQueryData(['admin', 'sitePages'], data);
       message.success({ content: words('saved'), duration: 3 });
@@ -49,7 +54,6 @@ function SectionForm({ section, fields, values }: { section: Section; fields: Fi
       }
     },
   });
-  const schema = SCHEMAS[section];
   return (
     <Form
       form={form}
@@ -57,10 +61,10 @@ function SectionForm({ section, fields, values }: { section: Section; fields: Fi
       layout="vertical"
       style={{ maxWidth: 900 }}
       disabled={!canEdit}
-      onFinish={(v: Record<string, unknown>) => save.mutate(Object.fromEntries(Object.entries(v).map(([k, x]) => [k, normalize(x)])))}
+      onFinish={(v: Body) => save.mutate(withoutEmptyInputs(v))}
     >
       {fields.map((field) => {
-        const rule = schema.shape[field.name] as z.ZodType | undefined;
+        const rule = fieldSchema(schema, field.name);
         return (
           <Form.Item
             key={field.name}
@@ -99,6 +103,8 @@ export function SitePagesPage() {
                 children: (
                   <SectionForm
                     section="aboutUs"
+                    send={(body) => call(sitePageEndpoints.saveAboutUs, { body, quiet: true })}
+                    schema={aboutUsBodySchema}
                     values={data.aboutUs}
                     fields={[
                       { name: 'logoImageUrl', label: t('sitePages.aboutLogo'), kind: 'image' },
@@ -113,6 +119,8 @@ export function SitePagesPage() {
                 children: (
                   <SectionForm
                     section="footer"
+                    send={(body) => call(sitePageEndpoints.saveFooter, { body, quiet: true })}
+                    schema={footerBodySchema}
                     values={data.footer}
                     fields={[{ name: 'html', label: t('sitePages.footerText'), kind: 'richText' }]}
                   />
@@ -124,6 +132,8 @@ export function SitePagesPage() {
                 children: (
                   <SectionForm
                     section="pageConfig"
+                    send={(body) => call(sitePageEndpoints.savePageConfig, { body, quiet: true })}
+                    schema={pageConfigBodySchema}
                     values={data.pageConfig}
                     fields={[
                       { name: 'siteName', label: t('sitePages.siteName') },

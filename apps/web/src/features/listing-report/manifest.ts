@@ -1,6 +1,12 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { FeatureManifest } from '../../shared/feature-manifest';
 
-/** The pages this feature brings, by the menu URL that opens them. */
-export const listingReportPages: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/admin/listing-report': lazy(() => import('./listing-report-page').then((m) => ({ default: m.ListingReportPage }))),
+/** The operators' report of listings by state per company: one shell page, with its own words. */
+export const listingReportManifest: FeatureManifest = {
+  menuPages: [
+    {
+      path: '/admin/listing-report',
+      namespaces: ['resource'],
+      load: () => import('./listing-report-page').then((m) => m.ListingReportPage),
+    },
+  ],
 };

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { ListingSearchBody } from '@portal/contracts/listings';
 import { commtradeRoutes as cep } from '@portal/contracts/routes/commtrade';
 import { listingRoutes as lep } from '@portal/contracts/routes/listings';
@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 
 /** Reference data changes rarely; moving between pages should not fetch it again. */
 const STALE = 5 * 60_000;
-/** The market modes the listing page offers. */
+/** The market modes whose markets the listing page offers as filters. */
 export const LISTING_MARKET_MODES = [1, 7];
 
 export function useVarietyTree() {
@@ -29,11 +29,14 @@ export function useRecommendedShops() {
   return useQuery({ queryKey: ['trading', 'recommendedShops'], queryFn: () => call(cep.getRecommend), staleTime: STALE });
 }
 
-/** A page of the listing search; the previous page stays on screen while the next one loads. */
-export function useListingSearch(body: ListingSearchBody) {
+/**
+ * A page of the listing search; the previous page stays on screen while the next one loads, and
+ * while `body` is null (a skipped search).
+ */
+export function useListingSearch(body: ListingSearchBody | null) {
   return useQuery({
     queryKey: ['trading', 'listings', body],
-    queryFn: ({ signal }) => call(lep.portalSalePage, { body, signal }),
+    queryFn: body ? ({ signal }) => call(lep.portalSalePage, { body, signal }) : skipToken,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: false,

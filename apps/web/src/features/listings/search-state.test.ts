@@ -4,11 +4,14 @@ import {
   DEFAULT_PAGE,
   DEFAULT_SORT,
   INITIAL_FILTERS,
+  NO_VARIETY_CHOICE,
   chooseVariety,
+  pageInEffect,
   rangeInvalid,
   toSearchBody,
   toggleSort,
   toggleValue,
+  varietyInEffect,
   varietyPathOf,
   varietyRows,
 } from './search-state';
@@ -94,5 +97,23 @@ describe('listing filters', () => {
     expect(toggleSort({ sortField: 2, sortAsc: 1 }, 2)).toEqual({ sortField: 2, sortAsc: 0 });
     expect(toggleSort(DEFAULT_SORT, 1)).toEqual({ sortField: 1, sortAsc: 1 });
     expect(toggleSort({ sortField: 1, sortAsc: 1 }, 1)).toEqual({ sortField: 1, sortAsc: 0 });
+  });
+});
+
+describe('the listing page state in effect', () => {
+  it('follows the variety in the address once the tree has it, until the person chooses after it', () => {
+    expect(varietyInEffect(NO_VARIETY_CHOICE, 'Q5500', undefined)).toEqual([]);
+    expect(varietyInEffect(NO_VARIETY_CHOICE, 'Q5500', tree)).toEqual(['COAL', 'COAL-STEAM', 'Q5500']);
+    const chosen = { wish: 'Q5500', path: ['UREA'] };
+    expect(varietyInEffect(chosen, 'Q5500', tree)).toEqual(['UREA']);
+    // A newer wish in the address replaces the choice.
+    expect(varietyInEffect(chosen, 'COAL-COKING', tree)).toEqual(['COAL', 'COAL-COKING']);
+    expect(varietyInEffect({ wish: null, path: ['UREA'] }, null, tree)).toEqual(['UREA']);
+  });
+
+  it('goes back to page 1 when the typed filters settle after the page was chosen', () => {
+    const page = { pageNo: 3, pageSize: 8, typedVersion: 2 };
+    expect(pageInEffect(page, 2)).toEqual({ pageNo: 3, pageSize: 8 });
+    expect(pageInEffect(page, 3)).toEqual({ pageNo: 1, pageSize: 8 });
   });
 });

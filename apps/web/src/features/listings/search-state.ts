@@ -22,7 +22,7 @@ export interface ListingSort {
 }
 
 export const INITIAL_FILTERS: ListingFilters = { variety: [], userName: '' };
-/** Newest first. */
+/** The market opens with the newest listings first. */
 export const DEFAULT_SORT: ListingSort = { sortField: LISTING_SORT_FIELDS.time, sortAsc: 0 };
 export const DEFAULT_PAGE = { pageNo: 1, pageSize: LISTING_PAGE_SIZE };
 
@@ -93,4 +93,36 @@ export function toSearchBody(
 export function toggleSort(sort: ListingSort, field: 1 | 2): ListingSort {
   if (sort.sortField === field) return { sortField: field, sortAsc: sort.sortAsc === 1 ? 0 : 1 };
   return { sortField: field, sortAsc: field === LISTING_SORT_FIELDS.price ? 1 : 0 };
+}
+
+/**
+ * The variety the person chose, and the variety asked for in the address (?varietyCode=, from the
+ * home page's categories) when they chose it: a newer wish in the address replaces the choice.
+ */
+export interface VarietyChoice {
+  wish: string | null;
+  path: string[];
+}
+
+export const NO_VARIETY_CHOICE: VarietyChoice = { wish: null, path: [] };
+
+/** The variety path in effect: the address's wish once the tree has it, unless the person chose after it. */
+export function varietyInEffect(choice: VarietyChoice, wish: string | null, tree: VarietyNode[] | undefined): string[] {
+  if (!wish || choice.wish === wish) return choice.path;
+  return tree ? varietyPathOf(tree, wish) : [];
+}
+
+/**
+ * The page the person is on, and which settling of the typed filters it was chosen after: typed
+ * filters that settle again send the person back to page 1, as the tag filters do.
+ */
+export interface PageChoice {
+  pageNo: number;
+  pageSize: number;
+  typedVersion: number;
+}
+
+/** The page in effect after the typed filters' `typedVersion`th settling. */
+export function pageInEffect(page: PageChoice, typedVersion: number): { pageNo: number; pageSize: number } {
+  return { pageNo: page.typedVersion === typedVersion ? page.pageNo : 1, pageSize: page.pageSize };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tenantsResource } from '@portal/contracts/admin';
-import { contractRule, isRequired } from './field-rules';
+import { z } from 'zod';
+import { contractRule, fieldSchema, isRequired, withoutEmptyInputs } from './field-rules';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
 const validate = (name: keyof typeof tenantsResource.create.shape, value: unknown, lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
@@ -18,5 +19,18 @@ describe('form rules from the contract', () => {
   it('marks as required exactly the fields the schema requires', () => {
     expect(isRequired(tenantsResource.create.shape.tenant_name)).toBe(true);
     expect(isRequired(tenantsResource.create.shape.kind_code)).toBe(false);
+  });
+});
+
+describe('form values sent as a contract body', () => {
+  it('leave empty inputs out, so optional fields pass and required ones say required', () => {
+    expect(withoutEmptyInputs({ name: 'ACME', email: '', phone: null, sort: 0, on: false })).toEqual({ name: 'ACME', sort: 0, on: false });
+  });
+
+  it('validate each field with its own schema from the body', () => {
+    const body = z.strictObject({ name: z.string().min(1) });
+    expect(fieldSchema(body, 'name')?.safeParse('').success).toBe(false);
+    expect(fieldSchema(body, 'other')).toBeUndefined();
+    expect(fieldSchema(body, 'toString')).toBeUndefined();
   });
 });

@@ -9,6 +9,22 @@ export function normalize(value: unknown): unknown {
 }
 
 /**
+ * A form's values with its empty inputs left out, so optional fields pass and required ones say
+ * "required" (the same as `normalize` on each value); the values keep the contract's type.
+ */
+export function withoutEmptyInputs<T extends object>(values: T): T {
+  const kept = { ...values };
+  for (const key in kept) if (kept[key] === '' || kept[key] === null) delete kept[key];
+  return kept;
+}
+
+/** The contract's schema of one field of a body, or undefined when the body has no such field. */
+export function fieldSchema(body: z.ZodObject, name: string): z.ZodType | undefined {
+  const shape: Record<string, z.ZodType> = body.shape;
+  return Object.hasOwn(shape, name) ? shape[name] : undefined;
+}
+
+/**
  * An antd rule that validates one field with the contract's own schema, so a form refuses
  * exactly what the server refuses, with the same reasons in the person's language.
  */

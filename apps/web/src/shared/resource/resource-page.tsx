@@ -26,9 +26,12 @@ export interface RowActionApi {
   refresh(): Promise<void>;
 }
 
+/** A resource (list and writes) or a read-only listing (logs) whose list answers rows of `Row`. */
+export type ResourceOf<Row> = (Resource | Listing) & { endpoints: { list: { answer: z.ZodType<Page<Row>> } } };
+
 export interface ResourcePageProps<Row extends { id: string }> {
   /** A resource (list and writes), or a read-only listing (logs). */
-  resource: Resource | Listing;
+  resource: ResourceOf<Row>;
   /** The resource's name in a sentence ("tenant"). */
   noun: string;
   columns: ColumnsType<Row>;
@@ -56,6 +59,11 @@ export interface ResourcePageProps<Row extends { id: string }> {
 }
 
 type Page<Row> = { rows: Row[]; total: number };
+
+/** Whether the page may write: a resource has create and update endpoints, a listing only its list. */
+function isWritable(resource: Resource | Listing): resource is Resource {
+  return 'create' in resource.endpoints;
+}
 const TREE_PAGE = 100;
 
 /**
@@ -70,7 +78,7 @@ export function ResourcePage<Row extends { id: string }>(props: ResourcePageProp
   const lang = i18n.language as Lang;
   const { message } = useFeedback();
   const allowed = usePermission();
-  const writable = 'create' in resource.endpoints ? (resource as Resource) : null;
+  const writable = isWritable(resource) ? resource : null;
   const canEdit = writable !== null && allowed(writable.permission.edit);
   const queryClient = useQueryClient();
   const [searchForm] = Form.useForm();
@@ -85,8 +93,7 @@ export function ResourcePage<Row extends { id: string }>(props: ResourcePageProp
   const list = useQuery({
     queryKey: ['resource', resource.name, listBody, props.tree ? 'all' : page],
     queryFn: async (): Promise<Page<Row>> => {
-      const fetchPage = (pageNo: number, pageSize: number) =>
-        call(resource.endpoints.list, { body: { ...listBody, pageNo, pageSize } as never }) as Promise<Page<Row>>;
+      const fetchPage = (pageNo: number, pageSize: number) => call(resource.endpoints.list, { body: { ...listBody, pageNo, pageSize } });
       if (!props.tree) return fetchPage(page.pageNo, page.pageSize);
       // A tree is shown whole: every page is read.
       const first = await fetchPage(1, TREE_PAGE);
@@ -122,8 +129,9 @@ export function ResourcePage<Row extends { id: string }>(props: ResourcePageProp
       );
       const body = props.prepare ? await props.prepare(cleaned, editing === 'new') : cleaned;
       if (!writable) throw new Error('read-only');
-      if (editing === 'new') return call(writable.endpoints.create, { body: body as never, quiet: true });
-      return call(writable.endpoints.update, { body: { ...body, id: (editing as Row).id } as never, quiet: true });
+      if (editing === 'new') return call(writable.endpoints.create, { body, quiet: true });
+      if (!editing) throw new Error('nothing being edited');
+      return call(writable.endpoints.update, { body: { ...body, id: editing.id }, quiet: true });
     },
     onSuccess: async () => {
       message.success({ content: t('saved'), duration: 3 });
@@ -254,7 +262,7 @@ export function ResourcePage<Row extends { id: string }>(props: ResourcePageProp
           scroll={{ x: 'max-content' }}
           loading={list.isFetching}
           columns={columns}
-          dataSource={dataSource as Row[]}
+          dataSource={dataSource}
           expandable={
             tree ? { expandedRowKeys: expanded ?? parentKeys, onExpandedRowsChange: (keys) => setExpanded(keys) } : props.expandable
           }

@@ -1,0 +1,9 @@
+import type { FeatureManifest } from '../../shared/feature-manifest';
+
+/** The portal's auction centre and an auction's page (with its live room). */
+export const auctionsManifest: FeatureManifest = {
+  portalPages: {
+    '/auctionCenter': () => import('./auction-center-page').then((m) => m.AuctionCenterPage),
+    '/auctionBuyerDetail': () => import('./auction-detail-page').then((m) => m.AuctionDetailPage),
+  },
+};
