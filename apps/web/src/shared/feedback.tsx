@@ -68,3 +68,9 @@ export function useFeedback(): Feedback {
   if (!value) throw new Error('useFeedback outside FeedbackProvider');
   return value;
 }
+
+/**
+ * For a confirm whose action reports its own failure (the mutation's onError shows the refusal):
+ * the confirm closes and the rejection is settled here instead of reaching the console unhandled.
+ */
+export const ignoreShown = (): void => undefined;

@@ -4,7 +4,7 @@ import { Button, Popconfirm, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { onlineSessionsListing, sessionActions, type OnlineSessionRow } from '@portal/contracts/admin';
 import { ApiError, call } from '../../api/client';
-import { useFeedback } from '../../shared/feedback';
+import { ignoreShown, useFeedback } from '../../shared/feedback';
 import { usePermission } from '../../shared/permission';
 import { ResourcePage, type RowActionApi } from '../../shared/resource/resource-page';
 import { formatTime } from './format';
@@ -60,7 +60,7 @@ export function SessionsPage() {
           <Popconfirm
             title={t('sessions.confirmKick', { account: row.account })}
             description={t('sessions.kickHint')}
-            onConfirm={() => kick.mutateAsync({ account: row.account, api })}
+            onConfirm={() => kick.mutateAsync({ account: row.account, api }).catch(ignoreShown)}
           >
             <Button type="link" size="small" danger icon={<LogoutOutlined />}>
               {t('sessions.kick')}

@@ -206,6 +206,20 @@ describe('system management · users', { timeout: 120_000 }, () => {
     await waitFor(() => expect(calls.filter((c) => c.path === `${BASE}/list`).length).toBeGreaterThan(1));
   });
 
+  it('shows a refused disable as a toast and leaves the account as it was', async () => {
+    const calls = server([user('7', 'buyer01')], {
+      [`${BASE}/status`]: { error: { code: '100001', message: '该账号有未完成的订单', status: 400 } },
+    });
+    renderBackOffice(<UsersPage />, { permissions: editor });
+    await screen.findByText('buyer01');
+    fireEvent.click(within(row('buyer01')).getByRole('button', { name: /停用/ }));
+    await screen.findByText('确定停用账号 buyer01 吗？');
+    await confirmPopover();
+    expect(await screen.findByText('该账号有未完成的订单')).toBeTruthy();
+    expect(lastBody(calls, `${BASE}/status`)).toEqual({ id: '7', enabled: false });
+    expect(within(row('buyer01')).getByRole('button', { name: /停用/ })).toBeTruthy();
+  });
+
   it('enables a disabled account and unlocks a locked one', async () => {
     const calls = server([user('8', 'seller02', { enabled: false, locked: true })], {
       [`${BASE}/status`]: { data: user('8', 'seller02') },

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { USER_TYPES, userActions, usersResource, type UserRow } from '@portal/contracts/admin';
 import type { Lang } from '@portal/contracts/i18n';
 import { ApiError, call } from '../../api/client';
-import { useFeedback } from '../../shared/feedback';
+import { ignoreShown, useFeedback } from '../../shared/feedback';
 import { usePermission } from '../../shared/permission';
 import { contractRule } from '../../shared/resource/field-rules';
 import { ResourcePage, type RowActionApi } from '../../shared/resource/resource-page';
@@ -136,11 +136,13 @@ export function UsersPage() {
                   }
                   description={row.enabled ? t('users.disableHint') : undefined}
                   onConfirm={() =>
-                    act.mutateAsync({
-                      run: () => call(userActions.setStatus, { body: { id: row.id, enabled: !row.enabled }, quiet: true }),
-                      done: row.enabled ? t('users.disabledDone') : t('users.enabledDone'),
-                      api,
-                    })
+                    act
+                      .mutateAsync({
+                        run: () => call(userActions.setStatus, { body: { id: row.id, enabled: !row.enabled }, quiet: true }),
+                        done: row.enabled ? t('users.disabledDone') : t('users.enabledDone'),
+                        api,
+                      })
+                      .catch(ignoreShown)
                   }
                 >
                   <Button type="link" size="small" danger={row.enabled} icon={row.enabled ? <StopOutlined /> : <CheckCircleOutlined />}>
@@ -157,11 +159,13 @@ export function UsersPage() {
                 <Popconfirm
                   title={t('users.confirmUnlock', { account: row.account })}
                   onConfirm={() =>
-                    act.mutateAsync({
-                      run: () => call(userActions.unlock, { body: { id: row.id }, quiet: true }),
-                      done: t('users.unlocked'),
-                      api,
-                    })
+                    act
+                      .mutateAsync({
+                        run: () => call(userActions.unlock, { body: { id: row.id }, quiet: true }),
+                        done: t('users.unlocked'),
+                        api,
+                      })
+                      .catch(ignoreShown)
                   }
                 >
                   <Button type="link" size="small" icon={<UnlockOutlined />}>

@@ -10,7 +10,7 @@ import { ADMIN_PAGE_SIZES, type Listing, type Resource } from '@portal/contracts
 import { ApiError, call } from '../../api/client';
 import { usePermission } from '../permission';
 import { EmptyState, LoadError } from '../query-state';
-import { useFeedback } from '../feedback';
+import { ignoreShown, useFeedback } from '../feedback';
 import { contractRule, isRequired, normalize } from './field-rules';
 import { FieldInput, dateValueProps, rangeFilters, type FieldSpec } from './fields';
 import { nestRows } from './tree';
@@ -189,7 +189,11 @@ export function ResourcePage<Row extends { id: string }>(props: ResourcePageProp
                 )}
                 {props.rowActions?.(row, api)}
                 {canEdit && writable.deletable !== false && (
-                  <Popconfirm title={t('confirmRemove')} description={t('removeHint')} onConfirm={() => remove.mutateAsync(row.id)}>
+                  <Popconfirm
+                    title={t('confirmRemove')}
+                    description={t('removeHint')}
+                    onConfirm={() => remove.mutateAsync(row.id).catch(ignoreShown)}
+                  >
                     <Button type="link" size="small" danger icon={<DeleteOutlined />}>
                       {t('remove')}
                     </Button>
