@@ -128,11 +128,12 @@ describe('listing form', { timeout: 90_000 }, () => {
     answerCalls(reference);
     show(null);
     await dialog();
-    await waitFor(() => expect(fieldErrors('Market')).toEqual([]));
+    expect(selectOf('Currency').className).not.toContain('disabled');
     await pickOption(selectOf('Market'), 'Hong Kong market');
     await waitFor(() => expect(selectOf('Currency').textContent).toContain('HKD'));
-    expect(selectOf('Currency').className).toContain('disabled');
-    expect(screen.getByText('The market’s currency')).toBeTruthy();
+    // The lock follows the watched market, a render after the currency is set.
+    await waitFor(() => expect(selectOf('Currency').className).toContain('disabled'));
+    expect(await screen.findByText('The market’s currency')).toBeTruthy();
   });
 
   it('warns that saving a listing on sale takes it off the market', async () => {
