@@ -138,7 +138,7 @@ describe('changing one’s password', { timeout: 120_000 }, () => {
     fill(form, { old: 'Old@2025', next: 'New@2026a', confirm: 'New@2026a' });
     fireEvent.click(buttonIn(form, '确认修改'));
     await waitFor(() => expect(transport).toHaveBeenCalledTimes(2));
-    expect(form.querySelector('.ant-btn-loading')).not.toBeNull();
+    await waitFor(() => expect(form.querySelector('.ant-btn-loading')).not.toBeNull());
     fireEvent.submit(form);
     fireEvent.submit(form);
     // Both repeats have passed validation by now; neither may reach the transport.
