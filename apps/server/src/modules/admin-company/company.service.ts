@@ -2,19 +2,28 @@ import type { CompanyProfile, CompanyProfileBody, SupplierRow } from '@portal/co
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { byActor, type Actor } from '../../platform/resource';
-import type { WritePath } from '../../platform/write-path';
+import type { Trx, WritePath } from '../../platform/write-path';
 import { safeUrl } from '../cms';
-import { createCompanyRepo } from './company.repo';
+import type { CompanyRepo } from './company.repo';
 
 const COMPANY_TYPES = ['comp', 'toVerified'];
+
+export interface CompanyServiceDeps {
+  db: Db;
+  /** The company repository over the database or over a write's transaction. */
+  repo: (on: Db | Trx) => CompanyRepo;
+  writes: WritePath;
+  now: () => Date;
+}
 
 /**
  * The company user centre. Everything is scoped to the caller: a company id or buyer id that is not
  * the caller's own answers -107 (no right to this record), whatever the caller's permissions.
  */
-export function createCompanyService({ db, writes, now }: { db: Db; writes: WritePath; now: () => Date }) {
+export function createCompanyService({ db, repo, writes, now }: CompanyServiceDeps) {
+  const companies = repo(db);
   async function ownCompanyId(userId: number, claimed?: string): Promise<number> {
-    const user = await createCompanyRepo(db).companyIdOf(userId);
+    const user = await companies.companyIdOf(userId);
     if (!user?.company_id) throw new AppError('NOT_FOUND');
     if (claimed !== undefined && claimed !== String(user.company_id)) throw new AppError('NO_RIGHT');
     return user.company_id;
@@ -24,8 +33,8 @@ export function createCompanyService({ db, writes, now }: { db: Db; writes: Writ
     return actor.userId;
   };
 
-  async function profile(trx: Db, id: number): Promise<CompanyProfile> {
-    const c = await createCompanyRepo(trx).findCompany(id);
+  async function profile(on: Db | Trx, id: number): Promise<CompanyProfile> {
+    const c = await repo(on).findCompany(id);
     if (!c) throw new AppError('NOT_FOUND');
     return {
       id: String(c.id),
@@ -50,7 +59,7 @@ export function createCompanyService({ db, writes, now }: { db: Db; writes: Writ
     pageSize: number,
   ) {
     const buyer = ownBuyer(actor, f.buyerUserId);
-    const { rows, total } = await createCompanyRepo(db).supplierPage(buyer, f.keyword, pageNo, pageSize, f.supplierId);
+    const { rows, total } = await companies.supplierPage(buyer, f.keyword, pageNo, pageSize, f.supplierId);
     return {
       total,
       rows: rows.map((r): SupplierRow => ({
@@ -73,7 +82,7 @@ export function createCompanyService({ db, writes, now }: { db: Db; writes: Writ
       const id = await ownCompanyId(actor.userId, body.id);
       return writes.write({ ...byActor(actor), action: 'update', target: `company:${id}` }, async (trx, _emit, log) => {
         const before = await profile(trx, id);
-        await createCompanyRepo(trx).saveCompany(
+        await repo(trx).saveCompany(
           id,
           {
             name: body.name,
@@ -101,14 +110,13 @@ export function createCompanyService({ db, writes, now }: { db: Db; writes: Writ
     /** Puts a company user on the caller's supplier list: from then on it may bid on the caller's tenders. */
     async addSupplier(body: { account: string; remark?: string; buyerUserId?: string }, actor: Actor): Promise<SupplierRow> {
       const buyer = ownBuyer(actor, body.buyerUserId);
-      const repo = createCompanyRepo(db);
-      const supplier = await repo.findUserByAccount(body.account);
+      const supplier = await companies.findUserByAccount(body.account);
       if (!supplier) throw new AppError('NOT_FOUND');
       if (supplier.id === buyer) throw new AppError('SELF_OPERATION');
       if (!COMPANY_TYPES.includes(supplier.user_type)) throw new AppError('NOT_A_COMPANY');
-      if (await repo.findRelation(buyer, supplier.id)) throw new AppError('SUPPLIER_EXISTS');
+      if (await companies.findRelation(buyer, supplier.id)) throw new AppError('SUPPLIER_EXISTS');
       await writes.write({ ...byActor(actor), action: 'create', target: `suppliers:${supplier.id}` }, async (trx, _emit, log) => {
-        await createCompanyRepo(trx).addRelation(buyer, supplier.id, body.remark ?? '', now().toISOString());
+        await repo(trx).addRelation(buyer, supplier.id, body.remark ?? '', now().toISOString());
         log.after = { buyerUserId: buyer, supplier: supplier.account, remark: body.remark ?? '' };
       });
       const page = await suppliers(actor, { keyword: supplier.account }, 1, 100);
@@ -116,12 +124,11 @@ export function createCompanyService({ db, writes, now }: { db: Db; writes: Writ
     },
 
     async removeSupplier(supplierId: string, actor: Actor): Promise<void> {
-      const repo = createCompanyRepo(db);
-      const relation = /^\d{1,12}$/.test(supplierId) ? await repo.findRelation(actor.userId, Number(supplierId)) : undefined;
+      const relation = /^\d{1,12}$/.test(supplierId) ? await companies.findRelation(actor.userId, Number(supplierId)) : undefined;
       if (!relation) throw new AppError('NOT_FOUND');
       const before = { buyerUserId: actor.userId, supplierUserId: relation.supplier_user_id };
       await writes.write({ ...byActor(actor), action: 'delete', target: `suppliers:${supplierId}`, before }, async (trx) => {
-        await createCompanyRepo(trx).removeRelation(actor.userId, relation.supplier_user_id);
+        await repo(trx).removeRelation(actor.userId, relation.supplier_user_id);
       });
     },
   };

@@ -1,6 +1,7 @@
 import { COMPANY_PERMISSION } from '@portal/contracts/admin-company';
 import { companyProfile } from '../../db/migrations/063-company-profile';
 import { defineModule } from '../../platform/module';
+import { createCompanyRepo } from './company.repo';
 import { registerCompanyRoutes } from './company.routes';
 import { createCompanyService } from './company.service';
 
@@ -9,7 +10,7 @@ export const adminCompanyModule = defineModule({
   name: 'admin-company',
   migrations: { '063-company-profile': companyProfile },
   permissions: [COMPANY_PERMISSION],
-  services: ({ db, writes, now }) => createCompanyService({ db, writes, now }),
+  services: ({ db, writes, now }) => createCompanyService({ db, repo: createCompanyRepo, writes, now }),
   routes(app, company, ctx) {
     const suppliers = ctx.need('supplierRelations');
     registerCompanyRoutes(app, {

@@ -16,40 +16,66 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { byActor, createResourceService, fieldError, type Actor } from '../../platform/resource';
-import type { WritePath } from '../../platform/write-path';
-import { createCmsRepo, PAGE_CODES, plainText, safeUrl, sanitizeRichText, type CmsService } from '../cms';
-import { createArticlesAdminRepo, createNewsTypesAdminRepo, newsTypeExists, type ArticleValues } from './articles.repo';
-import {
+import type { Trx, WritePath } from '../../platform/write-path';
+import { PAGE_CODES, plainText, safeUrl, sanitizeRichText, type CmsService, type createCmsRepo } from '../cms';
+import { newsTypeExists, type ArticleValues, type createArticlesAdminRepo, type createNewsTypesAdminRepo } from './articles.repo';
+import type {
   createAgreementsAdminRepo,
   createBannersAdminRepo,
   createEnterprisesAdminRepo,
   createFriendLinksAdminRepo,
   createPriceIndicesAdminRepo,
 } from './site.repo';
-import { createMarketsAdminRepo, createRecommendedShopsRepo, createTradingLookups, createVarietiesAdminRepo } from './trading-data.repo';
+import type {
+  createMarketsAdminRepo,
+  createRecommendedShopsRepo,
+  createTradingLookups,
+  createVarietiesAdminRepo,
+} from './trading-data.repo';
 
 type BannerValues = z.output<typeof bannersResource.create>;
 type LinkValues = z.output<typeof friendLinksResource.create>;
 type EnterpriseValues = z.output<typeof enterprisesResource.create>;
 
+/** A repository over the database or over a write's transaction. */
+type RepoOn<Build extends (db: Db, ...rest: never[]) => unknown> = (on: Db | Trx) => ReturnType<Build>;
+
+/** The repositories the content services work on, built by the module's manifest. */
+export interface ContentAdminRepos {
+  newsTypes: RepoOn<typeof createNewsTypesAdminRepo>;
+  articles: RepoOn<typeof createArticlesAdminRepo>;
+  banners: RepoOn<typeof createBannersAdminRepo>;
+  friendLinks: RepoOn<typeof createFriendLinksAdminRepo>;
+  enterprises: RepoOn<typeof createEnterprisesAdminRepo>;
+  priceIndices: RepoOn<typeof createPriceIndicesAdminRepo>;
+  agreements: RepoOn<typeof createAgreementsAdminRepo>;
+  recommendedShops: RepoOn<typeof createRecommendedShopsRepo>;
+  varieties: RepoOn<typeof createVarietiesAdminRepo>;
+  markets: RepoOn<typeof createMarketsAdminRepo>;
+  /** What the trading reference data's rules look up (shops, varieties, markets in use). */
+  tradingLookups: RepoOn<typeof createTradingLookups>;
+  /** The portal's single documents (about-us, the footer), read over the database. */
+  sitePages: ReturnType<typeof createCmsRepo>;
+}
+
 interface ContentDeps {
   db: Db;
   writes: WritePath;
   cms: CmsService;
-  now: () => Date;
+  repos: ContentAdminRepos;
 }
 
 /**
  * The portal's content and trading reference data in the back office. Every rich-text field passes
  * the portal's sanitiser and every address safeUrl before it is stored, whoever sent it.
  */
-export function createContentAdminServices({ db, writes, cms, now }: ContentDeps) {
+export function createContentAdminServices({ db, writes, cms, repos }: ContentDeps) {
   const service = createResourceService;
 
   const newsTypes = service(newsTypesResource, {
     db,
     writes,
-    repo: createNewsTypesAdminRepo,
+    repo: repos.newsTypes,
     rules: {
       async beforeCreate(values, trx) {
         if (await newsTypeExists(trx, values.code)) throw new AppError('CODE_EXISTS');
@@ -72,7 +98,7 @@ export function createContentAdminServices({ db, writes, cms, now }: ContentDeps
   const articles = service(articlesResource, {
     db,
     writes,
-    repo: (trx) => createArticlesAdminRepo(trx, now),
+    repo: repos.articles,
     rules: { beforeCreate: articleRules, beforeUpdate: (_before, values, trx) => articleRules(values, trx) },
     clean: { create: cleanArticle, update: cleanArticle },
   });
@@ -87,7 +113,7 @@ export function createContentAdminServices({ db, writes, cms, now }: ContentDeps
   const banners = service(bannersResource, {
     db,
     writes,
-    repo: createBannersAdminRepo,
+    repo: repos.banners,
     clean: { create: cleanBanner, update: cleanBanner },
   });
 
@@ -95,7 +121,7 @@ export function createContentAdminServices({ db, writes, cms, now }: ContentDeps
   const friendLinks = service(friendLinksResource, {
     db,
     writes,
-    repo: createFriendLinksAdminRepo,
+    repo: repos.friendLinks,
     clean: { create: cleanLink, update: cleanLink },
   });
 
@@ -108,20 +134,20 @@ export function createContentAdminServices({ db, writes, cms, now }: ContentDeps
   const enterprises = service(enterprisesResource, {
     db,
     writes,
-    repo: (trx) => createEnterprisesAdminRepo(trx, now),
+    repo: repos.enterprises,
     clean: { create: cleanEnterprise, update: cleanEnterprise },
   });
 
-  const priceIndices = service(priceIndicesResource, { db, writes, repo: createPriceIndicesAdminRepo });
-  const agreements = service(agreementsResource, { db, writes, repo: (trx) => createAgreementsAdminRepo(trx, now) });
+  const priceIndices = service(priceIndicesResource, { db, writes, repo: repos.priceIndices });
+  const agreements = service(agreementsResource, { db, writes, repo: repos.agreements });
 
   const recommendedShops = service(recommendedShopsResource, {
     db,
     writes,
-    repo: createRecommendedShopsRepo,
+    repo: repos.recommendedShops,
     rules: {
       async beforeCreate(values, trx) {
-        const shop = await createTradingLookups(trx).shop(values.shopId);
+        const shop = await repos.tradingLookups(trx).shop(values.shopId);
         if (!shop) throw fieldError('shopId', 'invalidValue');
         if (shop.recommended === 1) throw new AppError('RECORD_EXISTS');
       },
@@ -131,10 +157,10 @@ export function createContentAdminServices({ db, writes, cms, now }: ContentDeps
   const varieties = service(varietiesResource, {
     db,
     writes,
-    repo: createVarietiesAdminRepo,
+    repo: repos.varieties,
     rules: {
       async beforeCreate(values, trx) {
-        const lookups = createTradingLookups(trx);
+        const lookups = repos.tradingLookups(trx);
         if (await lookups.variety(values.code)) throw new AppError('CODE_EXISTS');
         if (values.parCode) {
           const parent = await lookups.variety(values.parCode);
@@ -144,7 +170,7 @@ export function createContentAdminServices({ db, writes, cms, now }: ContentDeps
       },
       async beforeRemove(before, trx) {
         if (before.childCount > 0) throw new AppError('HAS_CHILDREN');
-        if (await createTradingLookups(trx).listingsOfVariety(before.code)) throw new AppError('RECORD_IN_USE');
+        if (await repos.tradingLookups(trx).listingsOfVariety(before.code)) throw new AppError('RECORD_IN_USE');
       },
     },
   });
@@ -152,13 +178,13 @@ export function createContentAdminServices({ db, writes, cms, now }: ContentDeps
   const markets = service(marketsResource, {
     db,
     writes,
-    repo: createMarketsAdminRepo,
+    repo: repos.markets,
     rules: {
       async beforeCreate(values, trx) {
-        if (await createTradingLookups(trx).marketExists(values.marketId)) throw new AppError('CODE_EXISTS');
+        if (await repos.tradingLookups(trx).marketExists(values.marketId)) throw new AppError('CODE_EXISTS');
       },
       async beforeRemove(before, trx) {
-        if (await createTradingLookups(trx).listingsOfMarket(before.marketId)) throw new AppError('RECORD_IN_USE');
+        if (await repos.tradingLookups(trx).listingsOfMarket(before.marketId)) throw new AppError('RECORD_IN_USE');
       },
     },
   });
@@ -174,19 +200,18 @@ export function createContentAdminServices({ db, writes, cms, now }: ContentDeps
     recommendedShops,
     varieties,
     markets,
-    shopOptions: () => createTradingLookups(db).shopOptions(),
-    pages: createSitePagesService({ db, writes, cms, now }),
+    shopOptions: () => repos.tradingLookups(db).shopOptions(),
+    pages: createSitePagesService({ writes, cms, pages: repos.sitePages }),
   };
 }
 export type ContentAdminServices = ReturnType<typeof createContentAdminServices>;
 
 /** About-us, the footer and the page config: single documents, saved through the portal's own service. */
-function createSitePagesService({ db, writes, cms }: ContentDeps) {
+function createSitePagesService({ writes, cms, pages }: { writes: WritePath; cms: CmsService; pages: ContentAdminRepos['sitePages'] }) {
   async function read(): Promise<SitePages> {
-    const repo = createCmsRepo(db);
     const [about, footer, config] = await Promise.all([
-      repo.findPage(PAGE_CODES.aboutUs),
-      repo.findPage(PAGE_CODES.footer),
+      pages.findPage(PAGE_CODES.aboutUs),
+      pages.findPage(PAGE_CODES.footer),
       cms.pageConfig(),
     ]);
     return {

@@ -3,8 +3,17 @@ import { UPLOAD_LIMITS, type UploadBody, type UploadedFile } from '@portal/contr
 import { fileUrl } from '@portal/contracts/files';
 import { AppError } from '../../platform/errors';
 import { byActor, type Actor } from '../../platform/resource';
-import type { WritePath } from '../../platform/write-path';
-import { createFilesRepo } from '../files';
+import type { Db } from '../../db/database';
+import type { Trx, WritePath } from '../../platform/write-path';
+import type { createFilesRepo } from '../files';
+
+export interface UploadDeps {
+  writes: WritePath;
+  /** The stored files over a write's transaction: the quota is counted where the file is inserted. */
+  files: (on: Db | Trx) => ReturnType<typeof createFilesRepo>;
+  now: () => Date;
+  quotaBytes: number;
+}
 
 type ImageType = (typeof UPLOAD_LIMITS.types)[number];
 
@@ -31,7 +40,7 @@ function megabytes(bytes: number): string {
  * /file/download. Each company's uploads together stay within `quotaBytes` (the platform's
  * operators, who belong to no company, share one allowance of the same size).
  */
-export function createUploadService({ writes, now, quotaBytes }: { writes: WritePath; now: () => Date; quotaBytes: number }) {
+export function createUploadService({ writes, files: filesOn, now, quotaBytes }: UploadDeps) {
   return {
     async upload(body: UploadBody, actor: Actor): Promise<UploadedFile> {
       const data = Buffer.from(body.data, 'base64');
@@ -46,7 +55,7 @@ export function createUploadService({ writes, now, quotaBytes }: { writes: Write
       await writes.write({ ...byActor(actor), action: 'upload', target: `files:${fileId}` }, async (trx, _emit, log) => {
         const uploader = await trx.selectFrom('users').select('company_id').where('id', '=', actor.userId).executeTakeFirst();
         const companyId = uploader?.company_id ?? null;
-        const files = createFilesRepo(trx);
+        const files = filesOn(trx);
         // Counted inside the same transaction as the insert; uploads running at the same moment may
         // each pass, so a company can go over by at most those few files.
         const used = await files.bytesOf(companyId);

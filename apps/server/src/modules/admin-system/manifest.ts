@@ -7,11 +7,13 @@ import { createLoginLogAdminRepo } from './logs.repo';
 import { createLogsService } from './logs.service';
 import { createMenusAdminRepo } from './menus.repo';
 import { menuRules } from './menus.rules';
+import { createRoleLookupsRepo, createRolesAdminRepo } from './roles.repo';
 import { createRolesAdminService } from './roles.service';
 import { createOnlineSessionsService } from './sessions.service';
 import { registerSystemAdminRoutes } from './system.routes';
 import { createTenantsAdminRepo } from './tenants.repo';
 import { tenantRules } from './tenants.rules';
+import { createUserActionsRepo, createUsersAdminRepo } from './users-admin.repo';
 import { createUsersAdminService } from './users.service';
 
 /** System management: tenants, users, roles, menus, online sessions and the two logs. */
@@ -39,6 +41,8 @@ export const adminSystemModule = defineModule({
       tenants: createResourceService(tenantsResource, { db, writes, repo: createTenantsAdminRepo, rules: tenantRules }),
       users: createUsersAdminService({
         db,
+        users: (on, lockedAccounts) => createUsersAdminRepo(on, { lockedAccounts, now }),
+        actions: createUserActionsRepo,
         writes,
         sessions,
         passwords: ctx.need('passwordTransport'),
@@ -46,7 +50,13 @@ export const adminSystemModule = defineModule({
         passwordRule: { minLength: s.PASSWORD_MIN_LENGTH, maxLength: s.PASSWORD_MAX_LENGTH, minKinds: s.PASSWORD_MIN_KINDS },
         now,
       }),
-      roles: createRolesAdminService({ db, writes, rootName: s.MENUS_ROOT_NAME, now }),
+      roles: createRolesAdminService({
+        db,
+        writes,
+        roles: (on) => createRolesAdminRepo(on, now),
+        lookups: createRoleLookupsRepo(db),
+        rootName: s.MENUS_ROOT_NAME,
+      }),
       menus: createResourceService(menusResource, { db, writes, repo: createMenusAdminRepo, rules: menuRules(s.MENUS_ROOT_NAME) }),
       logs: createLogsService({ loginLog: createLoginLogAdminRepo(db), oplog: createOplogRepo(db) }),
       online: createOnlineSessionsService({ db, sessions, writes }),

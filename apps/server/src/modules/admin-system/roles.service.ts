@@ -2,22 +2,32 @@ import { rolesResource, type MenuOption } from '@portal/contracts/admin';
 import type { Lang } from '@portal/contracts/i18n';
 import type { Db } from '../../db/database';
 import { createResourceService } from '../../platform/resource';
-import type { WritePath } from '../../platform/write-path';
-import { createRoleLookupsRepo, createRolesAdminRepo } from './roles.repo';
+import type { Trx, WritePath } from '../../platform/write-path';
+import type { createRoleLookupsRepo, createRolesAdminRepo } from './roles.repo';
 import { roleRules } from './roles.rules';
 
+export interface RolesAdminDeps {
+  db: Db;
+  writes: WritePath;
+  /** The roles over the database or over a write's transaction. */
+  roles: (on: Db | Trx) => ReturnType<typeof createRolesAdminRepo>;
+  /** The menu tree the role editor picks from, read over the database. */
+  lookups: ReturnType<typeof createRoleLookupsRepo>;
+  rootName: string;
+}
+
 /** Roles over the shared resource service, plus the menu tree their editor picks from. */
-export function createRolesAdminService(deps: { db: Db; writes: WritePath; rootName: string; now: () => Date }) {
+export function createRolesAdminService(deps: RolesAdminDeps) {
   const base = createResourceService(rolesResource, {
     db: deps.db,
     writes: deps.writes,
-    repo: (db) => createRolesAdminRepo(db, deps.now),
+    repo: deps.roles,
     rules: roleRules,
   });
   return {
     ...base,
     async menuOptions(lang: Lang): Promise<{ rootName: string; menus: MenuOption[] }> {
-      return { rootName: deps.rootName, menus: await createRoleLookupsRepo(deps.db).menuOptions(lang) };
+      return { rootName: deps.rootName, menus: await deps.lookups.menuOptions(lang) };
     },
   };
 }

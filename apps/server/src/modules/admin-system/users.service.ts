@@ -7,12 +7,16 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { createResourceService, fieldError, type Actor } from '../../platform/resource';
-import type { WritePath } from '../../platform/write-path';
+import type { Trx, WritePath } from '../../platform/write-path';
 import type { Sessions } from '../../platform/sessions';
-import { createUserActionsRepo, createUsersAdminRepo, type UserValues } from './users-admin.repo';
+import type { createUserActionsRepo, createUsersAdminRepo, UsersAdminRepoDeps, UserValues } from './users-admin.repo';
 
 export interface UsersAdminDeps {
   db: Db;
+  /** The users over the database or over a write's transaction, told how to read the sign-in locks. */
+  users: (on: Db | Trx, lockedAccounts: UsersAdminRepoDeps['lockedAccounts']) => ReturnType<typeof createUsersAdminRepo>;
+  /** The account checks and named actions over the database or over a write's transaction. */
+  actions: (on: Db | Trx) => ReturnType<typeof createUserActionsRepo>;
   sessions: Sessions;
   /** Turns a password field as sent (plain, or RSA-encrypted) into its plain value. */
   passwords: { reveal(field: string, value: string): Promise<string> };
@@ -28,7 +32,7 @@ export interface UsersAdminDeps {
  * and mobiles, known roles and tenants, a company for company users) and the named actions.
  */
 export function createUsersAdminService(deps: UsersAdminDeps) {
-  const { sessions, passwords, locks } = deps;
+  const { sessions, passwords, locks, actions } = deps;
   const lockedAccounts = async (accounts: string[]) => {
     const flags = await Promise.all(accounts.map((a) => locks.isLocked(a)));
     return new Set(accounts.filter((_, i) => flags[i]));
@@ -38,7 +42,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
   const noLocks = async () => new Set<string>();
 
   async function checkValues(v: UserValues, db: Db, userId?: string): Promise<void> {
-    const repo = createUserActionsRepo(db);
+    const repo = actions(db);
     if (v.user_type !== 'operator' && !v.company_name?.trim()) throw fieldError('company_name', 'required');
     if (v.mobile) {
       const owner = await repo.mobileOwner(v.mobile);
@@ -67,10 +71,10 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
   const base = createResourceService(usersResource, {
     db: deps.db,
     writes: deps.writes,
-    repo: (db) => createUsersAdminRepo(db, { lockedAccounts: db === deps.db ? lockedAccounts : noLocks, now: deps.now }),
+    repo: (db) => deps.users(db, db === deps.db ? lockedAccounts : noLocks),
     rules: {
       async beforeCreate(values, db) {
-        if (await createUserActionsRepo(db).accountTaken(values.account)) throw new AppError('ACCOUNT_EXISTS');
+        if (await actions(db).accountTaken(values.account)) throw new AppError('ACCOUNT_EXISTS');
         await checkValues(values, db);
       },
       async beforeUpdate(before, values, db) {
@@ -98,7 +102,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
     async setStatus(id: string, enabled: boolean, actor: Actor): Promise<UserRow> {
       notSelf(id, actor);
       await base.act(id, enabled ? 'enable' : 'disable', actor, (trx) =>
-        createUserActionsRepo(trx).setStatus(Number(id), enabled, deps.now().toISOString()),
+        actions(trx).setStatus(Number(id), enabled, deps.now().toISOString()),
       );
       return base.get(id);
     },
@@ -107,9 +111,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
     async resetPassword(id: string, password: string, actor: Actor): Promise<UserRow> {
       notSelf(id, actor);
       const hash = await hashedPassword(password);
-      await base.act(id, 'reset-password', actor, (trx) =>
-        createUserActionsRepo(trx).setDefaultPassword(Number(id), hash, deps.now().toISOString()),
-      );
+      await base.act(id, 'reset-password', actor, (trx) => actions(trx).setDefaultPassword(Number(id), hash, deps.now().toISOString()));
       await sessions.endAllOf(Number(id), 'password');
       return base.get(id);
     },
@@ -124,7 +126,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       return after;
     },
 
-    options: () => createUserActionsRepo(deps.db).options(),
+    options: () => actions(deps.db).options(),
   };
 }
 export type UsersAdminService = ReturnType<typeof createUsersAdminService>;
