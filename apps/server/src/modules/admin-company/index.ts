@@ -1,3 +1,2 @@
 // The public entry of the admin-company module: all that other modules, app.ts and db/ may import from it.
-export { registerCompanyRoutes } from './company.routes';
 export { createCompanyService } from './company.service';

@@ -4,7 +4,6 @@ export { createMenusAdminRepo } from './menus.repo';
 export { menuRules } from './menus.rules';
 export { createRolesAdminService } from './roles.service';
 export { createOnlineSessionsService } from './sessions.service';
-export { registerSystemAdminRoutes } from './system.routes';
 export { createTenantsAdminRepo } from './tenants.repo';
 export { tenantRules } from './tenants.rules';
 export { createUsersAdminService } from './users.service';

@@ -5,4 +5,3 @@ export { AUCTION_JOBS, createAuctionSpacesService } from './auction-spaces.servi
 export { createAuctionStreams } from './auction-stream';
 export type { AuctionStreams } from './auction-stream';
 export { createAuctionTradeRepo } from './auction-trade.repo';
-export { registerAuctionTradeRoutes } from './auction-trade.routes';

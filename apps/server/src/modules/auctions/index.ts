@@ -1,4 +1,3 @@
 // The public entry of the auctions module: all that other modules, app.ts and db/ may import from it.
 export { createAuctionsRepo } from './auctions.repo';
-export { registerAuctionsRoutes } from './auctions.routes';
 export { createAuctionsService } from './auctions.service';

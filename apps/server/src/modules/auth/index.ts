@@ -1,5 +1,4 @@
 // The public entry of the auth module: all that other modules, app.ts and db/ may import from it.
-export { registerAuthRoutes } from './auth.routes';
 export { createAuthService } from './auth.service';
 export { createPasswordTransport } from './password-transport';
 export type { PasswordTransport } from './password-transport';

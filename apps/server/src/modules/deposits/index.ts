@@ -3,5 +3,4 @@ export { checkInvariant } from './deposit-invariant';
 export { centsText, createDepositLedger } from './deposit-ledger';
 export type { DepositLedger } from './deposit-ledger';
 export { createDepositsRepo } from './deposits.repo';
-export { registerDepositsRoutes } from './deposits.routes';
 export { createDepositsService } from './deposits.service';

@@ -1,4 +1,3 @@
 // The public entry of the files module: all that other modules, app.ts and db/ may import from it.
 export { createFilesRepo } from './files.repo';
-export { registerFilesRoutes } from './files.routes';
 export { createFilesService } from './files.service';

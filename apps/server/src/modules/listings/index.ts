@@ -1,4 +1,3 @@
 // The public entry of the listings module: all that other modules, app.ts and db/ may import from it.
 export { createListingsRepo } from './listings.repo';
-export { registerListingsRoutes } from './listings.routes';
 export { createListingsService } from './listings.service';

@@ -1,4 +1,3 @@
 // The public entry of the menus module: all that other modules, app.ts and db/ may import from it.
 export { createMenusRepo } from './menus.repo';
-export { registerMenusRoutes } from './menus.routes';
 export { createMenusService } from './menus.service';

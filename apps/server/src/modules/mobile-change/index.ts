@@ -1,4 +1,3 @@
 // The public entry of the mobile-change module: all that other modules, app.ts and db/ may import from it.
 export { createMobileChangeRepo } from './mobile-change.repo';
-export { registerMobileChangeRoutes } from './mobile-change.routes';
 export { createMobileChangeService } from './mobile-change.service';

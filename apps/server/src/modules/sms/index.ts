@@ -1,6 +1,5 @@
 // The public entry of the sms module: all that other modules, app.ts and db/ may import from it.
 export { createHttpProvider, createOutboxProvider } from './sms.providers';
 export { createSmsOutboxRepo } from './sms.repo';
-export { registerSmsTestRoutes } from './sms.routes';
 export { createSmsService } from './sms.service';
 export type { SmsService } from './sms.service';

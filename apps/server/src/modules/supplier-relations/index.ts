@@ -1,4 +1,3 @@
 // The public entry of the supplier-relations module: all that other modules, app.ts and db/ may import from it.
 export { createSupplierRelationsRepo } from './supplier-relations.repo';
-export { registerSupplierRelationsRoutes } from './supplier-relations.routes';
 export { createSupplierRelationsService } from './supplier-relations.service';

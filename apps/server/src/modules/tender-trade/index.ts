@@ -4,5 +4,4 @@ export { resealTenderRows, verifyTenderChains } from './tender-chain-check';
 export { TENDER_JOBS } from './tender-core';
 export type { TenderTradeDeps } from './tender-core';
 export { createTenderTradeRepo } from './tender-trade.repo';
-export { registerTenderTradeRoutes } from './tender-trade.routes';
 export { createTenderTradeService } from './tender-trade.service';

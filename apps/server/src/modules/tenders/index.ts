@@ -1,4 +1,3 @@
 // The public entry of the tenders module: all that other modules, app.ts and db/ may import from it.
 export { createTendersRepo } from './tenders.repo';
-export { registerTendersRoutes } from './tenders.routes';
 export { createTendersService } from './tenders.service';
