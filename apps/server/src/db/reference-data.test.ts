@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { menusResource, rolesResource, type MenuRow, type RoleRow } from '@portal/contracts/admin';
 import type { Endpoint } from '@portal/contracts/endpoint';
 import type { MenuNode } from '@portal/contracts/menus';
@@ -9,8 +7,9 @@ import { buildApp } from '../app';
 import { createDbKv } from '../platform/kv';
 import { hashPassword } from '../platform/passwords';
 import { loadSettings } from '../settings';
+import { emptyDatabase } from '../test/empty-database';
 import { createTestApp, envelope, login } from '../test/test-app';
-import { openDatabase, type DbHandle } from './database';
+import type { DbHandle } from './database';
 import { FIRST_RELEASE_REFERENCE_DATA } from './migrations/100-reference-data';
 import { tradingMenus } from './migrations/101-trading-menus';
 import { migrateToLatest } from './migrations/index';
@@ -21,36 +20,12 @@ afterEach(async () => {
   while (closers.length > 0) await closers.pop()!();
 });
 
-/** An empty database: in-memory SQLite, or a fresh PostgreSQL schema with TEST_DATABASE_URL. */
-async function emptyDatabase(): Promise<DbHandle> {
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (!pgUrl) {
-    const database = openDatabase({ sqliteFile: ':memory:' });
-    closers.push(() => database.close());
-    return database;
-  }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const database = openDatabase({ databaseUrl: pgUrl, searchPath: schema });
-  closers.push(async () => {
-    await database.close();
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  });
-  return database;
-}
-
 /**
  * What the release before reference-data migrations left behind: its migrations, then its loader's
  * structure (roles, permissions, menus, titles, grants inserted into the empty database) and accounts.
  */
 async function previousReleaseDatabase(): Promise<DbHandle> {
-  const database = await emptyDatabase();
+  const database = await emptyDatabase(closers);
   const { db } = database;
   await migrateToLatest(db, database.dialect, { skip: (name) => (name >= '100-' && name < '110-') || name.startsWith('140-') });
   const at = '2026-01-01T00:00:00.000Z';

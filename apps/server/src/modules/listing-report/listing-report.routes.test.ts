@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LISTING_MANAGE_STATE_VALUES } from '@portal/contracts/constants';
 import { listingReportListing, type ListingReportAnswer } from '@portal/contracts/listing-report';
 import type { MenuNode } from '@portal/contracts/menus';
 import { buildApp } from '../../app';
-import { openDatabase, type DbHandle } from '../../db/database';
 import { loadDemoData } from '../../db/demo-data/index';
 import { migrateToLatest } from '../../db/migrations/index';
 import { createDbKv } from '../../platform/kv';
 import { loadSettings } from '../../settings';
+import { emptyDatabase } from '../../test/empty-database';
 import { createTestApp, envelope, login } from '../../test/test-app';
 
 const ep = listingReportListing.endpoints.list;
@@ -68,35 +66,11 @@ describe('the listings-by-state report', () => {
   });
 });
 
-/** An empty database: in-memory SQLite, or a fresh PostgreSQL schema with TEST_DATABASE_URL. */
-async function emptyDatabase(): Promise<DbHandle> {
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (!pgUrl) {
-    const database = openDatabase({ sqliteFile: ':memory:' });
-    closers.push(() => database.close());
-    return database;
-  }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const database = openDatabase({ databaseUrl: pgUrl, searchPath: schema });
-  closers.push(async () => {
-    await database.close();
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  });
-  return database;
-}
-
 const walk = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...walk(n.children)]);
 
 describe('the report on an installation of the previous release', () => {
   it('arrives with its menu and permission when the database is migrated', async () => {
-    const database = await emptyDatabase();
+    const database = await emptyDatabase(closers);
     await migrateToLatest(database.db, database.dialect, { skip: (name) => name === '103-listing-states-report' });
     await loadDemoData(database.db);
     expect(
