@@ -8,7 +8,8 @@
  * BENCH_DATABASE_URL, sharing Redis at BENCH_REDIS_URL; the schema is dropped afterwards) it loads
  * the demo data, adds the bidder companies, has supplier01 publish a space through the real calls
  * (save, submit, the operator's approval, every bidder's registration) and starts it. From a
- * worker thread each bidder then bids every `--interval` ms on its own two keep-alive connections
+ * worker thread each bidder then bids every `--interval` ms (`--warmup` seconds first, 2 by default, whose
+ * acknowledgements are reported apart: the first bids of a fresh process wait for its compiler) on its own two keep-alive connections
  * (the servers alternate between bidders), opened before the clock starts: a bidder in the room is
  * already connected, and 400 connections opened at once into a busy server wait in its accept
  * queue, which measured that instead of bidding. Each bid is a step above the worker's last offer, so
@@ -32,6 +33,8 @@ const arg = (name: string, fallback: string) => {
   return at >= 0 && args[at + 1] ? args[at + 1]! : fallback;
 };
 const SECONDS = Number(arg('seconds', '10'));
+/** Seconds of the same bidding before the measured ones: the bid path's first run compiles and prepares. */
+const WARMUP = Number(arg('warmup', '2'));
 const BIDDERS = Number(arg('bidders', '200'));
 /** Each bidder's pause between two bids: 190 ms offers about 1,050 bids a second from 200 bidders. */
 const INTERVAL_MS = Number(arg('interval', '190'));
@@ -46,6 +49,9 @@ function threadCpuMs(): number {
 
 interface LoadResult {
   latencies: number[];
+  /** When each acknowledged bid was sent, ms after the clock started, and whether it was accepted (same order as latencies). */
+  sentAt: number[];
+  ok: boolean[];
   offered: number;
   accepted: number;
   refused: Record<string, number>;
@@ -59,6 +65,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
 const { ports, tokens, spaceId, pieceId, basePrice, priceStep, seconds, interval } = workerData;
 const latencies = [];
+const sentAt = [];
+const ok = [];
+let startedNs = 0n;
 const refused = {};
 let offered = 0, accepted = 0, failed = 0, step = 0, seq = 0;
 let started = 0, deadline = 0;
@@ -75,11 +84,13 @@ const one = (agent, port, token, bidder) => {
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
         latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        sentAt.push(Number(t0 - startedNs) / 1e6);
         try {
           const answer = JSON.parse(Buffer.concat(chunks).toString());
+          ok.push(answer.return_code === '0');
           if (answer.return_code === '0') accepted++;
           else refused[answer.error_code] = (refused[answer.error_code] || 0) + 1;
-        } catch { failed++; }
+        } catch { failed++; ok.push(false); }
         resolve();
       });
     });
@@ -112,12 +123,13 @@ const bidder = async (token, index) => {
     await Promise.all(tokens.slice(i, i + 20).flatMap((token, j) => [0, 1].map(() => warm(agents[i + j], ports[(i + j) % ports.length], token))));
   }
   started = Date.now();
+  startedNs = process.hrtime.bigint();
   deadline = started + seconds * 1000;
   parentPort.postMessage({ started });
   await Promise.all(tokens.map(bidder));
 })().then(async () => {
   await Promise.all([...pending]);
-  parentPort.postMessage({ latencies, offered, accepted, refused, failed, seconds: (Date.now() - started) / 1000 });
+  parentPort.postMessage({ latencies, sentAt, ok, offered, accepted, refused, failed, seconds: (Date.now() - started) / 1000 });
 });
 `;
 
@@ -127,7 +139,7 @@ async function measure(dialect: 'sqlite' | 'postgres') {
     const tokens = await addBidders(servers.database, servers.kv, BIDDERS);
     const space = await runningSpace(servers, tokens);
     console.log(
-      `[${dialect}] ${servers.apps.length} server(s), ${BIDDERS} bidders, one bid each every ${INTERVAL_MS} ms for ${SECONDS} s…`,
+      `[${dialect}] ${servers.apps.length} server(s), ${BIDDERS} bidders, one bid each every ${INTERVAL_MS} ms for ${WARMUP} s of warm-up and ${SECONDS} s measured…`,
     );
     // The servers' thread (this one): the CPU time it used while the bids ran, a figure that the
     // machine's other load changes far less than the latencies.
@@ -136,7 +148,7 @@ async function measure(dialect: 'sqlite' | 'postgres') {
     const result = await new Promise<LoadResult>((resolve, reject) => {
       const worker = new Worker(WORKER, {
         eval: true,
-        workerData: { ports: servers.ports, tokens, ...space, seconds: SECONDS, interval: INTERVAL_MS },
+        workerData: { ports: servers.ports, tokens, ...space, seconds: WARMUP + SECONDS, interval: INTERVAL_MS },
       });
       worker.on('message', (m: LoadResult | { started: number }) => {
         if ('started' in m) {
@@ -184,6 +196,32 @@ async function measure(dialect: 'sqlite' | 'postgres') {
   }
 }
 
+/** The acknowledgement p99 of the bids sent in each second of the run: where in the run the tail is. */
+function bySecond(r: LoadResult): string[] {
+  const seconds: number[][] = [];
+  r.latencies.forEach((ms, i) => (seconds[Math.floor((r.sentAt[i] ?? 0) / 1000)] ??= []).push(ms));
+  return seconds.map((s) =>
+    quantile(
+      [...s].sort((a, b) => a - b),
+      0.99,
+    ).toFixed(0),
+  );
+}
+
+/** The bids sent after the warm-up: what a room that has been open a while answers. */
+function measuredWindow(r: LoadResult) {
+  const from = WARMUP * 1000;
+  const picked = r.latencies.flatMap((ms, i) => ((r.sentAt[i] ?? 0) >= from ? [{ ms, ok: r.ok[i] }] : []));
+  const sorted = picked.map((b) => b.ms).sort((a, b) => a - b);
+  return {
+    offered: picked.length,
+    accepted: picked.filter((b) => b.ok).length,
+    p50: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? 0,
+  };
+}
+
 async function main(): Promise<void> {
   const cpus = os.cpus();
   console.log(`machine: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
@@ -198,6 +236,11 @@ async function main(): Promise<void> {
     console.log(
       `[${f.dialect}] server thread CPU ${(f.busyMs / 1000).toFixed(1)} s in ${r.seconds.toFixed(1)} s: ${(f.busyMs / r.offered).toFixed(2)} ms per bid offered`,
     );
+    const m = measuredWindow(r);
+    console.log(
+      `[${f.dialect}] measured ${SECONDS} s after ${WARMUP} s of warm-up: offered ${m.offered} (${(m.offered / SECONDS).toFixed(0)}/s), accepted ${m.accepted} (${(m.accepted / SECONDS).toFixed(0)}/s); ack p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, max ${m.max.toFixed(1)} ms`,
+    );
+    console.log(`[${f.dialect}] ack p99 by second of the whole run: ${bySecond(r).join(', ')}`);
     for (const line of f.proof) console.log(`[${f.dialect}]   ${line}`);
     allProven &&= f.proven && r.failed === 0;
   }
