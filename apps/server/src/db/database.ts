@@ -67,26 +67,52 @@ export function openDatabase(opts: OpenOptions): DbHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
+type KeptStatement = Pick<SqliteDatabase.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
+
 /**
  * Kysely prepares every query anew, and compiling the SQL costs more than running most of the
  * portal's queries; statements are kept per SQL text instead (the least recently used dropped).
  * Safe because every query runs to completion synchronously on the one connection.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database, max = 500): SqliteDialectConfig['database'] {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+  const statements = new Map<string, KeptStatement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = statements.get(text);
       if (statement) statements.delete(text);
       else {
-        statement = sqlite.prepare(text);
+        const prepared = sqlite.prepare(text);
+        statement = prepared.reader ? readingRows(prepared) : prepared;
         if (statements.size >= max) statements.delete(statements.keys().next().value!);
       }
       statements.set(text, statement);
-      return statement;
+      return statement as SqliteDatabase.Statement;
     },
   };
+}
+
+/**
+ * A reading statement whose rows are read as arrays and made into objects by a function written
+ * for its columns: better-sqlite3 builds each row object property by property, which for a page of
+ * wide rows cost more than running the query (a page of 32 listing cards: about a third less time).
+ * The objects are the same: one property per result column in order, a repeated name keeping the
+ * last value.
+ */
+function readingRows(statement: SqliteDatabase.Statement): KeptStatement {
+  const names = statement.columns().map((column) => column.name);
+  const make = new Function('row', `return {${names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ')}};`) as (
+    row: unknown[],
+  ) => Record<string, unknown>;
+  statement.raw(true);
+  return {
+    reader: true,
+    all: ((...parameters: unknown[]) => (statement.all(...parameters) as unknown[][]).map(make)) as SqliteDatabase.Statement['all'],
+    run: statement.run.bind(statement),
+    *iterate(...parameters: unknown[]) {
+      for (const row of statement.iterate(...parameters)) yield make(row as unknown[]);
+    },
+  } as KeptStatement;
 }
 
 /** SQL that is worth preparing: statements with a plan, not transaction control or schema changes. */
