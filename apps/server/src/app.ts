@@ -5,9 +5,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { okEnvelope } from '@portal/contracts/envelope';
 import type { DbHandle } from './db/database';
+import { answerSerializerCompiler } from './platform/answer-writer';
 import { createCaptcha } from './platform/captcha';
 import { installCompression } from './platform/compression';
 import { createFirstScreens, readIndexHtml } from './platform/first-screen';
@@ -99,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreDuplicateSlashes: false },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
 
   installSecurityHeaders(app, s.COOKIE_SECURE);
   installCompression(app);

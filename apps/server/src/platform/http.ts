@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import type { z } from 'zod';
 import type { Endpoint } from '@portal/contracts/endpoint';
@@ -13,6 +8,7 @@ import { envelopeOf, okEnvelope } from '@portal/contracts/envelope';
 import { ERRORS, type ErrorKey } from '@portal/contracts/errors';
 import type { Lang } from '@portal/contracts/i18n';
 import { VALIDATION_REASONS, reasonOf } from '@portal/contracts/validation-messages';
+import { answerSerializerCompiler } from './answer-writer';
 import { AppError } from './errors';
 import { langOf, messageOf } from './i18n';
 import { sendCachedAnswer, type PublicCache } from './public-cache';
@@ -74,7 +70,9 @@ export function registerEndpoint<E extends Endpoint>(
   const answer = envelopeOf(endpoint.answer);
   const cache = app.hasDecorator('publicCache') && app.publicCache?.covers(endpoint) ? app.publicCache : null;
   // The same serialisation Fastify applies to answers, for the bytes a cached answer keeps.
-  const serialize = cache ? serializerCompiler({ schema: answer, method: endpoint.method, url: endpoint.path, httpStatus: '200' }) : null;
+  const serialize = cache
+    ? answerSerializerCompiler({ schema: answer, method: endpoint.method, url: endpoint.path, httpStatus: '200' })
+    : null;
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     typed.route({
       method: endpoint.method,
