@@ -84,22 +84,30 @@ describe('the compiled answer writer', () => {
     }
   });
 
-  it('refuses what zod refused: a wrong type, a missing field, an infinite number, a value outside an enum', () => {
+  it('refuses what zod refused: a wrong type, a missing field, an infinite number, a value outside an enum or a bound', () => {
     const schema = z.object({
       name: z.string(),
       price: z.number(),
+      count: z.number().int(),
+      step: z.int().min(1).max(4),
+      above: z.number().gt(0).lt(10),
       state: z.enum(['1', '2']),
       tags: z.array(z.object({ code: z.string() })),
       remark: z.string().nullable(),
       extra: z.string().optional(),
     });
-    const ok = { name: 'urea', price: 2450, state: '1', tags: [{ code: 'A' }], remark: null };
+    const ok = { name: 'urea', price: 2450, count: 3, step: 4, above: 0.5, state: '1', tags: [{ code: 'A' }], remark: null };
     const write = compileAnswerWriter(schema);
     expect(write(ok)).toBe(byZod(schema, ok));
     for (const bad of [
       { ...ok, name: 5 },
       { ...ok, price: '2450' },
       { ...ok, price: Infinity },
+      { ...ok, count: 1.5 },
+      { ...ok, step: 0 },
+      { ...ok, step: 5 },
+      { ...ok, above: 0 },
+      { ...ok, above: 10 },
       { ...ok, state: '3' },
       { ...ok, tags: [{ code: 1 }] },
       { ...ok, tags: {} },
@@ -114,14 +122,14 @@ describe('the compiled answer writer', () => {
 
   it('hands a part it does not know to zod: a refinement, a union', () => {
     const schema = z.object({
-      count: z.int(),
+      count: z.number().multipleOf(3),
       code: z.string().max(3),
       either: z.union([z.string(), z.number()]),
     });
     const write = compileAnswerWriter(schema);
     const value = { count: 3, code: 'abc', either: 5, notInTheContract: 1 };
     expect(write(value)).toBe(JSON.stringify({ count: 3, code: 'abc', either: 5 }));
-    expect(() => write({ ...value, count: 1.5 })).toThrow();
+    expect(() => write({ ...value, count: 4 })).toThrow();
     expect(() => write({ ...value, code: 'abcd' })).toThrow();
   });
 
@@ -129,5 +137,18 @@ describe('the compiled answer writer', () => {
     const serialize = answerSerializerCompiler({ schema: z.object({ id: z.number() }), method: 'POST', url: '/x' });
     expect(serialize({ id: 1, password: 'x' })).toBe('{"id":1}');
     expect(() => serialize({ id: 'one' })).toThrow(expect.objectContaining({ code: 'FST_ERR_RESPONSE_SERIALIZATION', method: 'POST' }));
+    // The log names where the answer went wrong.
+    const nested = answerSerializerCompiler({
+      schema: z.object({ rows: z.array(z.object({ code: z.string() })) }),
+      method: 'POST',
+      url: '/y',
+    });
+    let thrown: unknown;
+    try {
+      nested({ rows: [{ code: 'a' }, { code: 2 }] });
+    } catch (err) {
+      thrown = err;
+    }
+    expect((thrown as { cause: z.ZodError }).cause.issues[0]?.message).toBe('rows[1].code: expected a string');
   });
 });

@@ -1,14 +1,30 @@
 import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/** Makes a value into its answer form, or throws where it does not match (`at` names where). */
-type Project = (value: unknown, at: string) => unknown;
+/** Makes a value into its answer form, or throws a Mismatch where it does not match. */
+type Project = (value: unknown) => unknown;
 
-class Mismatch extends Error {}
+/** Where a value did not match: its path is filled in on the way out, so a match builds no path. */
+class Mismatch extends Error {
+  readonly path: (string | number)[] = [];
+  constructor(readonly expected: string) {
+    super(expected);
+  }
+  describe(): string {
+    const at = this.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
+    return `${at.replace(/^\./, '') || 'answer'}: ${this.expected}`;
+  }
+}
 
-const mismatch = (at: string, expected: string): never => {
-  throw new Mismatch(`${at || 'answer'}: expected ${expected}`);
+const mismatch = (expected: string): never => {
+  throw new Mismatch(`expected ${expected}`);
 };
+
+/** Adds a step to the path of a mismatch passing through. */
+function within(err: unknown, step: string | number): never {
+  if (err instanceof Mismatch) err.path.unshift(step);
+  throw err;
+}
 
 /**
  * Writes an answer the way its contract schema would (zod's encode, then JSON.stringify): only the
@@ -20,7 +36,7 @@ const mismatch = (at: string, expected: string): never => {
  */
 export function compileAnswerWriter(schema: z.ZodType): (data: unknown) => string {
   const project = compileNode(schema, new Map());
-  return (data) => JSON.stringify(project(data, ''));
+  return (data) => JSON.stringify(project(data));
 }
 
 /** A Fastify serializer compiler for answer schemas: the compiled writer, its refusal Fastify's. */
@@ -31,7 +47,7 @@ export function answerSerializerCompiler(route: { schema: unknown; method: strin
     try {
       return write(data);
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = err instanceof Mismatch ? err.describe() : err instanceof Error ? err.message : String(err);
       const cause = new z.ZodError([{ code: 'custom', path: [], message }]);
       throw new ResponseSerializationError(route.method, route.url, { cause });
     }
@@ -44,7 +60,7 @@ function compileNode(schema: z.ZodType, done: Map<z.ZodType, Project>): Project 
   if (known) return known;
   // Until it is compiled, a schema met again inside itself calls the function it is about to get.
   const later: { project?: Project } = {};
-  done.set(schema, (v, at) => later.project!(v, at));
+  done.set(schema, (v) => later.project!(v));
   const project = compileNew(schema, (inner) => compileNode(inner, done));
   later.project = project;
   done.set(schema, project);
@@ -53,17 +69,16 @@ function compileNode(schema: z.ZodType, done: Map<z.ZodType, Project>): Project 
 
 function compileNew(schema: z.ZodType, compile: (inner: z.ZodType) => Project): Project {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  // A check or a format (an integer, an e-mail address) is zod's to decide.
+  if (def.type === 'number') return compileNumber(schema, def);
+  // Any other check or format (a length, an e-mail address) is zod's to decide.
   if ((def.checks as unknown[] | undefined)?.length || def.format !== undefined) return byZod(schema);
   switch (def.type) {
     case 'string':
-      return (v, at) => (typeof v === 'string' ? v : mismatch(at, 'a string'));
-    case 'number':
-      return (v, at) => (typeof v === 'number' && Number.isFinite(v) ? v : mismatch(at, 'a finite number'));
+      return (v) => (typeof v === 'string' ? v : mismatch('a string'));
     case 'boolean':
-      return (v, at) => (typeof v === 'boolean' ? v : mismatch(at, 'a boolean'));
+      return (v) => (typeof v === 'boolean' ? v : mismatch('a boolean'));
     case 'null':
-      return (v, at) => (v === null ? v : mismatch(at, 'null'));
+      return (v) => (v === null ? v : mismatch('null'));
     case 'unknown':
     case 'any':
       return (v) => v;
@@ -71,19 +86,30 @@ function compileNew(schema: z.ZodType, compile: (inner: z.ZodType) => Project): 
     case 'literal': {
       const values = (schema._zod as { values?: Set<unknown> }).values;
       if (!values) return byZod(schema);
-      return (v, at) => (values.has(v) ? v : mismatch(at, 'one of the listed values'));
+      return (v) => (values.has(v) ? v : mismatch('one of the listed values'));
     }
     case 'nullable': {
       const inner = compile(def.innerType as z.ZodType);
-      return (v, at) => (v === null ? null : inner(v, at));
+      return (v) => (v === null ? null : inner(v));
     }
     case 'optional': {
       const inner = compile(def.innerType as z.ZodType);
-      return (v, at) => (v === undefined ? undefined : inner(v, at));
+      return (v) => (v === undefined ? undefined : inner(v));
     }
     case 'array': {
       const element = compile(def.element as z.ZodType);
-      return (v, at) => (Array.isArray(v) ? v.map((item, i) => element(item, `${at}[${i}]`)) : mismatch(at, 'an array'));
+      return (v) => {
+        if (!Array.isArray(v)) return mismatch('an array');
+        const out = new Array<unknown>(v.length);
+        for (let i = 0; i < v.length; i++) {
+          try {
+            out[i] = element(v[i]);
+          } catch (err) {
+            within(err, i);
+          }
+        }
+        return out;
+      };
     }
     case 'object':
       return compileObject(schema, def, compile);
@@ -91,12 +117,16 @@ function compileNew(schema: z.ZodType, compile: (inner: z.ZodType) => Project): 
       const key = def.keyType as z.ZodType;
       if (key._zod.def.type !== 'string' || (key._zod.def as { checks?: unknown[] }).checks?.length) return byZod(schema);
       const value = compile(def.valueType as z.ZodType);
-      return (v, at) => {
-        if (!isPlainObject(v)) return mismatch(at, 'an object');
+      return (v) => {
+        if (!isPlainObject(v)) return mismatch('an object');
         const out: Record<string, unknown> = {};
         for (const name of Object.keys(v)) {
-          const x = value(v[name], `${at}.${name}`);
-          if (x !== undefined) out[name] = x;
+          try {
+            const x = value(v[name]);
+            if (x !== undefined) out[name] = x;
+          } catch (err) {
+            within(err, name);
+          }
         }
         return out;
       };
@@ -106,18 +136,51 @@ function compileNew(schema: z.ZodType, compile: (inner: z.ZodType) => Project): 
   }
 }
 
+interface NumberCheckDef {
+  check?: string;
+  format?: string;
+  value?: unknown;
+  inclusive?: boolean;
+}
+
+/**
+ * A number, with the checks answers use written out (an integer, a lower or upper bound); a number
+ * with any other check is zod's.
+ */
+function compileNumber(schema: z.ZodType, def: NumberCheckDef & { checks?: { _zod: { def: NumberCheckDef } }[] }): Project {
+  let rule = (n: number) => Number.isFinite(n);
+  for (const check of [def, ...(def.checks ?? []).map((c) => c._zod.def)]) {
+    if (check.format === undefined && check.check === undefined) continue;
+    const before = rule;
+    if (check.format === 'safeint') rule = (n) => before(n) && Number.isSafeInteger(n);
+    else if (check.check === 'greater_than' && typeof check.value === 'number') {
+      const bound = check.value;
+      rule = check.inclusive ? (n) => before(n) && n >= bound : (n) => before(n) && n > bound;
+    } else if (check.check === 'less_than' && typeof check.value === 'number') {
+      const bound = check.value;
+      rule = check.inclusive ? (n) => before(n) && n <= bound : (n) => before(n) && n < bound;
+    } else return byZod(schema);
+  }
+  return (v) => (typeof v === 'number' && rule(v) ? v : mismatch('a finite number within its rule'));
+}
+
 function compileObject(schema: z.ZodType, def: Record<string, unknown>, compile: (inner: z.ZodType) => Project): Project {
   // Only an object that drops the keys it does not name can be written by naming its keys.
   if (def.catchall !== undefined) return byZod(schema);
-  const fields = Object.entries(def.shape as Record<string, z.ZodType>).map(([name, field]) => ({
-    name,
-    project: compile(field),
-  }));
-  return (v, at) => {
-    if (!isPlainObject(v)) return mismatch(at, 'an object');
+  const entries = Object.entries(def.shape as Record<string, z.ZodType>);
+  const names = entries.map(([name]) => name);
+  const projects = entries.map(([, field]) => compile(field));
+  return (v) => {
+    if (!isPlainObject(v)) return mismatch('an object');
     const out: Record<string, unknown> = {};
-    for (const { name, project } of fields) {
-      const x = project(v[name], at ? `${at}.${name}` : name);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      let x: unknown;
+      try {
+        x = projects[i]!(v[name]);
+      } catch (err) {
+        within(err, name);
+      }
       if (x !== undefined) out[name] = x;
     }
     return out;
@@ -126,9 +189,9 @@ function compileObject(schema: z.ZodType, def: Record<string, unknown>, compile:
 
 /** A part the compiled writer does not know: zod encodes it, exactly as before. */
 function byZod(schema: z.ZodType): Project {
-  return (v, at) => {
+  return (v) => {
     const result = z.safeEncode(schema, v as never);
-    if (!result.success) throw new Mismatch(`${at || 'answer'}: ${result.error.issues[0]?.message ?? 'does not match'}`);
+    if (!result.success) throw new Mismatch(result.error.issues[0]?.message ?? 'does not match');
     return result.data;
   };
 }
