@@ -118,9 +118,6 @@ function afterKey(eb: Eb, order: ListingOrder, after: SortKey): Expression<SqlBo
 /** A row of the page query: a listing card and one of its SKUs (or none). */
 type PageRow = ListingCardRow & { goods_sku_name: string | null; variety_unit: string | null; sku_sort: number | null };
 
-/** A row of a left-joined page is all nulls when the page is empty, else a whole page row. */
-const isPageRow = <T extends { id: number | null }>(row: T): row is T & PageRow => row.id !== null;
-
 /** Listing cards with their SKUs in order, the cards in the page's order. */
 function toCards(rows: PageRow[], order: ListingOrder): CardWithSkus[] {
   const byId = new Map<number, { card: ListingCardRow; skus: { sort: number; goodsSkuName: string; varietyUnit: string }[] }>();
@@ -218,13 +215,24 @@ export function createListingsRepo(db: Db) {
       .select(['listing_skus.goods_sku_name', 'listing_skus.variety_unit', 'listing_skus.sort as sku_sort'])
       .where('listings.id', 'in', ordered(f, order, after).select('id').limit(limit).offset(skip));
 
+  /** Exact count from the facet table; only for filters the facets cover. */
+  const facetTotal = async (f: ListingFilter): Promise<number> => {
+    const p = slotted(f);
+    const rows = await prepared.run(`facetTotal ${p.shape}`, p.values, () => facetTotalQuery(p.filter));
+    return Number(rows[0]?.n ?? 0);
+  };
+
+  /** Counts matching rows but stops after `cap + 1`, so the cost is bounded. */
+  const boundedCount = async (f: ListingFilter, cap: number): Promise<number> => {
+    const p = slotted(f);
+    const upTo = p.put('upTo', cap + 1);
+    const rows = await prepared.run(`boundedCount ${p.shape}`, p.values, () => boundedCountQuery(p.filter, upTo));
+    return Number(rows[0]?.n ?? 0);
+  };
+
   return {
-    /** Exact count from the facet table; only for filters the facets cover. */
-    async facetTotal(f: ListingFilter): Promise<number> {
-      const p = slotted(f);
-      const rows = await prepared.run(`facetTotal ${p.shape}`, p.values, () => facetTotalQuery(p.filter));
-      return Number(rows[0]?.n ?? 0);
-    },
+    facetTotal,
+    boundedCount,
 
     /** Listings on the market per value of one tag filter (from the facet table). */
     async facetValues(column: TagColumn, objState: number) {
@@ -235,14 +243,6 @@ export function createListingsRepo(db: Db) {
         .groupBy(column)
         .execute();
       return rows.map((r) => ({ value: r.value, n: Number(r.n) }));
-    },
-
-    /** Counts matching rows but stops after `cap + 1`, so the cost is bounded. */
-    async boundedCount(f: ListingFilter, cap: number): Promise<number> {
-      const p = slotted(f);
-      const upTo = p.put('upTo', cap + 1);
-      const rows = await prepared.run(`boundedCount ${p.shape}`, p.values, () => boundedCountQuery(p.filter, upTo));
-      return Number(rows[0]?.n ?? 0);
     },
 
     /** The key of the row `skip` rows after `after` (or from the start); reads the index only. */
@@ -271,8 +271,11 @@ export function createListingsRepo(db: Db) {
 
     /**
      * A page and the total of its filter in one statement: one round trip instead of two, and the
-     * total and the rows come from the same snapshot. `countCap` null: the total comes from the
-     * facet table; otherwise it is counted up to `countCap + 1`.
+     * total and the rows come from the same snapshot. The total is a column of every row (an
+     * uncorrelated subquery, which both databases evaluate once), so the page's rows are read
+     * straight into the answer rather than copied through a joined subquery first; an empty page
+     * asks for the total alone. `countCap` null: the total comes from the facet table; otherwise
+     * it is counted up to `countCap + 1`.
      */
     async pageWithTotal(
       f: ListingFilter,
@@ -287,14 +290,12 @@ export function createListingsRepo(db: Db) {
       const upTo = countCap === null ? null : p.put('upTo', countCap + 1);
       const shape = `pageWithTotal ${p.shape} ${p.orderShape(order)} ${after ? 'after' : 'start'} ${upTo === null ? 'facets' : 'count'}`;
       const rows = await prepared.run(shape, p.values, () =>
-        db
-          .selectFrom((upTo === null ? facetTotalQuery(p.filter) : boundedCountQuery(p.filter, upTo)).as('total'))
-          // Left joined, so the total comes back even when the page is empty (one row of nulls).
-          .leftJoin(pageQuery(p.filter, order, from, offset, take).as('page'), (join) => join.onTrue())
-          .select('total.n as total')
-          .selectAll('page'),
+        pageQuery(p.filter, order, from, offset, take).select(() =>
+          (upTo === null ? facetTotalQuery(p.filter) : boundedCountQuery(p.filter, upTo)).as('total'),
+        ),
       );
-      return { total: Number(rows[0]?.total ?? 0), rows: toCards(rows.filter(isPageRow), order) };
+      if (rows.length === 0) return { total: countCap === null ? await facetTotal(f) : await boundedCount(f, countCap), rows: [] };
+      return { total: Number(rows[0]!.total ?? 0), rows: toCards(rows, order) };
     },
 
     /** Every SKU of a listing with its specifications. */

@@ -89,6 +89,19 @@ describe('listing pages through remembered positions', () => {
     expect(new Set(await Promise.all(searches.map((f) => shared.boundedCount(f, 1000)))).size).toBeGreaterThan(1);
   });
 
+  it('gives the total with a page past the end, which has no rows to carry it', async () => {
+    const repo = createListingsRepo(t.database.db);
+    const order = { column: 'publish_time' as const, asc: false };
+    const f = { objState: 1 };
+    const total = await repo.facetTotal(f);
+    expect(total).toBeGreaterThan(0);
+    expect(await repo.pageWithTotal(f, null, order, null, total + 10, 5)).toEqual({ total, rows: [] });
+    const counted = await repo.boundedCount({ objState: 1, minPrice: 0 }, 30);
+    expect(await repo.pageWithTotal({ objState: 1, minPrice: 0 }, 30, order, null, 100000, 5)).toEqual({ total: counted, rows: [] });
+    // And on a page with rows, the same total rides on them.
+    expect((await repo.pageWithTotal(f, null, order, null, 0, 5)).total).toBe(total);
+  });
+
   it('stops counting at the cap when a price filter is set, and says so', async () => {
     const repo = createListingsRepo(t.database.db);
     const service = createListingsService({ repo, countCap: 60 });
