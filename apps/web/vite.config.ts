@@ -103,6 +103,57 @@ function noUniqueTooltips(): Plugin {
   };
 }
 
+/**
+ * Every start downloads the entry's static imports, then the app's main part (src/app/app.tsx) and
+ * its static imports. Left to itself the bundler cuts them into dozens of files by which lazy
+ * chunks share which module, and each file is compressed alone; one file per part compresses
+ * better (brotli finds the same names and patterns across the whole part). Only modules every
+ * start evaluates anyway are grouped, and each part is evaluated where it was: the entry's modules
+ * in the first task, the app's in the second (main.tsx). The app's part is also an entry of the
+ * build so that the bundler's `$initial` tag (statically imported from an entry, after its
+ * tree-shaking) keeps out what only antd's and the icons' index files reach. Lazy pages keep their
+ * own chunks.
+ */
+function startParts() {
+  const entryPart = new Set<string>();
+  const appPart = new Set<string>();
+  const plugin: Plugin = {
+    name: 'start-parts',
+    apply: 'build',
+    buildEnd() {
+      const closure = (start: string | undefined, into: Set<string>, skip: Set<string>) => {
+        const todo = start ? [start] : [];
+        while (todo.length) {
+          const id = todo.pop()!;
+          if (into.has(id) || skip.has(id)) continue;
+          into.add(id);
+          todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      const ids = [...this.getModuleIds()];
+      entryPart.clear();
+      appPart.clear();
+      closure(
+        ids.find((id) => /[\\/]src[\\/]app[\\/]main\.tsx$/.test(id)),
+        entryPart,
+        new Set(),
+      );
+      closure(
+        ids.find((id) => /[\\/]src[\\/]app[\\/]app\.tsx$/.test(id)),
+        appPart,
+        entryPart,
+      );
+    },
+  };
+  const groups = [
+    { name: 'start', test: (id: string) => entryPart.has(id), priority: 2 },
+    { name: 'app', test: (id: string) => appPart.has(id), tags: ['$initial' as const], priority: 1 },
+  ];
+  return { plugin, groups };
+}
+
+const startPartsOfBuild = startParts();
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's first-screen module (`vite build --ssr`, decision 064) is one self-contained Node
   // module: React, antd and the rest are bundled in, so it runs the same ES code as the browser.
@@ -111,7 +162,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ssr: { noExternal: true, target: 'node' as const },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }),
-  plugins: [react(), noUniqueTooltips(), ...(isSsrBuild ? [] : [precompress(), preloadAppPart()])],
+  plugins: [react(), noUniqueTooltips(), ...(isSsrBuild ? [] : [precompress(), preloadAppPart(), startPartsOfBuild.plugin])],
   // Every script, stylesheet and preload tag of index.html carries this placeholder as its nonce;
   // the server puts a fresh random nonce in its place for each answer (platform/security-headers.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
@@ -145,6 +196,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       treeshake: {
         moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false }],
       },
+      ...(!isSsrBuild && {
+        input: { index: path.resolve(import.meta.dirname, 'index.html'), app: path.resolve(import.meta.dirname, 'src/app/app.tsx') },
+        output: { codeSplitting: { groups: startPartsOfBuild.groups } },
+      }),
     },
   },
 }));
