@@ -162,7 +162,8 @@ describe('signing in with a password', { timeout: 120_000 }, () => {
     await fill('buyer01', 'Wrong@2026', 'ABCD');
     submit();
     await waitFor(() => expect(fieldError('密码', form())).toBe('用户名或密码错误'));
-    expect(screen.getAllByText('用户名或密码错误').length).toBeGreaterThan(1);
+    // The toast's code loads on its first use, so it may show a moment after the field's message.
+    await waitFor(() => expect(screen.getAllByText('用户名或密码错误').length).toBeGreaterThan(1));
     expect(fieldError('用户名', form())).toBe('');
   });
 
