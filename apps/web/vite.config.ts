@@ -104,6 +104,34 @@ function noUniqueTooltips(): Plugin {
 }
 
 /**
+ * antd's Segmented imports Tooltip (with @rc-component/trigger and the zoom motion, about 12 KB
+ * brotli) for options that carry a `tooltip`, which the app's switches do not. For Segmented only,
+ * Tooltip is replaced by a stand-in that loads the real one the first time an option has a
+ * tooltip, showing the option alone meanwhile; a Segmented without tooltips never downloads it.
+ */
+function segmentedTooltipOnUse(): Plugin {
+  const id = '\0segmented-tooltip-on-use';
+  return {
+    name: 'segmented-tooltip-on-use',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../tooltip' && importer && /antd[\\/]es[\\/]segmented[\\/]index\.js$/.test(importer)) return id;
+      return null;
+    },
+    load(loaded) {
+      if (loaded !== id) return null;
+      return [
+        "import { Suspense, createElement, lazy } from 'react';",
+        "const Tooltip = lazy(() => import('antd/es/tooltip'));",
+        'export default function SegmentedTooltip(props) {',
+        '  return createElement(Suspense, { fallback: props.children }, createElement(Tooltip, props));',
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+/**
  * Every start downloads the entry's static imports, then the app's main part (src/app/app.tsx) and
  * its static imports. Left to itself the bundler cuts them into dozens of files by which lazy
  * chunks share which module, and each file is compressed alone; one file per part compresses
@@ -162,7 +190,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     ssr: { noExternal: true, target: 'node' as const },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }),
-  plugins: [react(), noUniqueTooltips(), ...(isSsrBuild ? [] : [precompress(), preloadAppPart(), startPartsOfBuild.plugin])],
+  plugins: [
+    react(),
+    noUniqueTooltips(),
+    segmentedTooltipOnUse(),
+    ...(isSsrBuild ? [] : [precompress(), preloadAppPart(), startPartsOfBuild.plugin]),
+  ],
   // Every script, stylesheet and preload tag of index.html carries this placeholder as its nonce;
   // the server puts a fresh random nonce in its place for each answer (platform/security-headers.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
