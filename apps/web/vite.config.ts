@@ -104,6 +104,28 @@ function noUniqueTooltips(): Plugin {
 }
 
 /**
+ * React Router's production build names its components for React's developer tools
+ * (`Link.displayName = "Link"`, fifteen of them) and creates them with unmarked `forwardRef` and
+ * `createContext` calls; either keeps every component of the file, used or not (Form, the fetchers,
+ * the data and RSC routers' parts). Without the names, which production React never shows, and
+ * with the calls marked free of side effects, the build keeps what the app uses.
+ */
+function reactRouterUnusedParts(): Plugin {
+  return {
+    name: 'react-router-unused-parts',
+    transform(code, id) {
+      if (!/react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/.test(id)) return null;
+      return {
+        code: code
+          .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"\n]*";$/gm, '')
+          .replace(/= (React[0-9]*\.(?:forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1'),
+        map: null,
+      };
+    },
+  };
+}
+
+/**
  * antd's Segmented imports Tooltip (with @rc-component/trigger and the zoom motion, about 12 KB
  * brotli) for options that carry a `tooltip`, which the app's switches do not. For Segmented only,
  * Tooltip is replaced by a stand-in that loads the real one the first time an option has a
@@ -194,6 +216,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     noUniqueTooltips(),
     segmentedTooltipOnUse(),
+    reactRouterUnusedParts(),
     ...(isSsrBuild ? [] : [precompress(), preloadAppPart(), startPartsOfBuild.plugin]),
   ],
   // Every script, stylesheet and preload tag of index.html carries this placeholder as its nonce;
@@ -225,9 +248,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       // @rc-component/form does not declare itself free of side effects, so any antd field (Input's
       // form context imports its FormProvider through the package index) pulled in the whole form
       // machinery with async-validator, about 13 KB gzip, also on pages without a form. Its modules
-      // only define components and hooks; marked so, a page gets the parts it uses.
+      // only define components and hooks; marked so, a page gets the parts it uses. The same for
+      // @rc-component/input, whose index brought its TextArea (with its auto-size measuring) to every
+      // plain field.
       treeshake: {
-        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false }],
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/](form|input)[\\/]/, sideEffects: false }],
       },
       ...(!isSsrBuild && {
         input: { index: path.resolve(import.meta.dirname, 'index.html'), app: path.resolve(import.meta.dirname, 'src/app/app.tsx') },
