@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
@@ -33,10 +33,13 @@ function precompress(): Plugin {
         files.map(async (name) => {
           const file = path.join(dir, name);
           try {
-            const data = await fs.readFile(file);
+            const data = await fs.promises.readFile(file);
             if (data.length < 1024) return;
             const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
-            await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, zlib.gzipSync(data, { level: 9 }))]);
+            await Promise.all([
+              fs.promises.writeFile(`${file}.br`, br),
+              fs.promises.writeFile(`${file}.gz`, zlib.gzipSync(data, { level: 9 })),
+            ]);
           } catch (err) {
             // Another build emptied the folder meanwhile; its own files get compressed by that build.
             if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
@@ -153,20 +156,55 @@ function segmentedTooltipOnUse(): Plugin {
   };
 }
 
+/** The first screens' pages, loaded lazily: the parts of them are grouped by the pages using them (startParts). */
+const FIRST_SCREEN_FILES: Record<string, string> = {
+  portal: 'src/portal/layout.tsx',
+  home: 'src/portal/home-page.tsx',
+  listing: 'src/features/listings/listing-market-page.tsx',
+  login: 'src/features/account/login-page.tsx',
+};
+
+/** Which modules each first-screen page loads, as the last build found them (startParts). */
+const FIRST_SCREEN_PLAN = path.resolve(import.meta.dirname, 'node_modules/.cache/first-screen-modules.json');
+
 /**
  * Every start downloads the entry's static imports, then the app's main part (src/app/app.tsx) and
- * its static imports. Left to itself the bundler cuts them into dozens of files by which lazy
- * chunks share which module, and each file is compressed alone; one file per part compresses
- * better (brotli finds the same names and patterns across the whole part). Only modules every
- * start evaluates anyway are grouped, and each part is evaluated where it was: the entry's modules
- * in the first task, the app's in the second (main.tsx). The app's part is also an entry of the
- * build so that the bundler's `$initial` tag (statically imported from an entry, after its
- * tree-shaking) keeps out what only antd's and the icons' index files reach. Lazy pages keep their
- * own chunks.
+ * its static imports, then the page's lazy chunks. Left to itself the bundler cuts these into
+ * dozens of files by which of the many lazy chunks share which module, and each file is compressed
+ * alone; fewer, larger files compress better (brotli finds the same names and patterns across a
+ * whole file). So:
+ * - the entry's static imports are one file, evaluated in the first task as before (main.tsx);
+ * - the app part's are one file, evaluated in the second task. The app part is also an entry of
+ *   the build so that the bundler's `$initial` tag keeps out what only antd's and the icons'
+ *   index files reach;
+ * - the modules the first screens' pages load (the portal's frame, the home page, the listing
+ *   market, the login page) are grouped by which of these pages load them: what only the login
+ *   page loads is one file, what the portal's frame and both its pages load another, and so on.
+ *   Other lazy pages that use such a module load its file. Which modules a page loads is known
+ *   only after tree-shaking, so each build writes it down (FIRST_SCREEN_PLAN) and the next one
+ *   groups by it; scripts/build.mjs builds twice. Without the note the pages' chunks are the
+ *   bundler's own.
+ * No module is evaluated earlier than before: a group's modules are all imported by the pages
+ * that load its file, when they load it.
  */
 function startParts() {
   const entryPart = new Set<string>();
   const appPart = new Set<string>();
+  /** Each first-screen module: the pages (FIRST_SCREEN_FILES' keys) that load it. */
+  const pagesOf = new Map<string, string[]>();
+  // The first build of scripts/build.mjs takes the notes (with the bundler's own chunks); the
+  // second reads them.
+  const notes = process.env.FIRST_SCREEN_NOTES === 'write';
+  // The pages' own modules stay the chunks their lazy imports load (with these modules grouped, the
+  // bundler lost their exports).
+  const pageFiles = new Set(Object.values(FIRST_SCREEN_FILES).map((file) => path.resolve(import.meta.dirname, file)));
+  try {
+    const plan = notes ? {} : (JSON.parse(fs.readFileSync(FIRST_SCREEN_PLAN, 'utf8')) as Record<string, string[]>);
+    for (const [page, ids] of Object.entries(plan))
+      for (const id of ids) if (!pageFiles.has(id)) pagesOf.set(id, [...(pagesOf.get(id) ?? []), page]);
+  } catch {
+    // No notes: the bundler's own chunks for the pages.
+  }
   const plugin: Plugin = {
     name: 'start-parts',
     apply: 'build',
@@ -194,10 +232,46 @@ function startParts() {
         entryPart,
       );
     },
+    async writeBundle(_options, bundle) {
+      if (!notes) return;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const plan: Record<string, string[]> = {};
+      for (const [page, file] of Object.entries(FIRST_SCREEN_FILES)) {
+        const id = path.resolve(import.meta.dirname, file);
+        const first = chunks.find((c) => c.moduleIds.includes(id));
+        if (!first) continue;
+        const loaded = new Set<string>();
+        const todo = [first.fileName];
+        const seen = new Set<string>();
+        while (todo.length) {
+          const name = todo.pop()!;
+          const chunk = chunks.find((c) => c.fileName === name);
+          // The start's two files come with every page already.
+          if (!chunk || seen.has(name) || chunk.name === 'start' || chunk.name === 'app') continue;
+          seen.add(name);
+          for (const [moduleId, module] of Object.entries(chunk.modules)) if (module.renderedLength > 0) loaded.add(moduleId);
+          todo.push(...chunk.imports);
+        }
+        plan[page] = [...loaded].sort();
+      }
+      await fs.promises.mkdir(path.dirname(FIRST_SCREEN_PLAN), { recursive: true });
+      await fs.promises.writeFile(FIRST_SCREEN_PLAN, JSON.stringify(plan, null, 1));
+    },
   };
   const groups = [
-    { name: 'start', test: (id: string) => entryPart.has(id), priority: 2 },
-    { name: 'app', test: (id: string) => appPart.has(id), tags: ['$initial' as const], priority: 1 },
+    { name: 'start', test: (id: string) => entryPart.has(id), priority: 30 },
+    { name: 'app', test: (id: string) => appPart.has(id), tags: ['$initial' as const], priority: 20 },
+    // A module's group is the pages loading it; a group of more pages first, so that a module's
+    // imports (loaded by at least the same pages) are placed in their own group before the bundler
+    // would pull them into the group of the module importing them.
+    ...[...new Set([...pagesOf.values()].map((pages) => pages.join('-')))].map((name) => ({
+      name,
+      test: (id: string) => pagesOf.get(id)?.join('-') === name,
+      priority: 10 + name.split('-').length,
+      // Only the modules the pages load: an index module's imports (what tree-shaking removed from
+      // the pages) stay where the bundler puts them.
+      includeDependenciesRecursively: false,
+    })),
   ];
   return { plugin, groups };
 }
@@ -255,7 +329,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/](form|input)[\\/]/, sideEffects: false }],
       },
       ...(!isSsrBuild && {
-        input: { index: path.resolve(import.meta.dirname, 'index.html'), app: path.resolve(import.meta.dirname, 'src/app/app.tsx') },
+        input: {
+          index: path.resolve(import.meta.dirname, 'index.html'),
+          app: path.resolve(import.meta.dirname, 'src/app/app.tsx'),
+        },
         output: { codeSplitting: { groups: startPartsOfBuild.groups } },
       }),
     },
