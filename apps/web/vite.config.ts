@@ -322,11 +322,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       // @rc-component/form does not declare itself free of side effects, so any antd field (Input's
       // form context imports its FormProvider through the package index) pulled in the whole form
       // machinery with async-validator, about 13 KB gzip, also on pages without a form. Its modules
-      // only define components and hooks; marked so, a page gets the parts it uses. The same for
-      // @rc-component/input, whose index brought its TextArea (with its auto-size measuring) to every
-      // plain field.
+      // only define components and hooks; marked so, a page gets the parts it uses. The same holds for
+      // every @rc-component package (none declares it, none is imported for an effect alone): the
+      // input's index brought its TextArea to every plain field, the motion's its list motion to
+      // every page.
       treeshake: {
-        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/](form|input)[\\/]/, sideEffects: false }],
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
       },
       ...(!isSsrBuild && {
         input: {
