@@ -123,7 +123,14 @@ function reactRouterUnusedParts(): Plugin {
       return {
         code: code
           .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"\n]*";$/gm, '')
-          .replace(/= (React[0-9]*\.(?:forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1'),
+          .replace(/= (React[0-9]*\.(?:forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1')
+          // Link prefetches only under React Router's framework mode (its usePrefetchBehavior returns
+          // "no prefetch" without a FrameworkContext); the app's declarative router never is, so the
+          // prefetching parts (page links, route modules, the single-fetch URL) leave the build.
+          .replace(
+            /let \[shouldPrefetch, prefetchRef, prefetchHandlers\] = usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/,
+            'let shouldPrefetch = false, prefetchRef = null, prefetchHandlers = {};',
+          ),
         map: null,
       };
     },
