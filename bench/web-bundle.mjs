@@ -22,9 +22,10 @@
 // "gzip" is each body compressed with gzip -9 (what the server's .gz files hold); "sent" is what
 // actually crossed the wire (Chromium asks for brotli, so that is the .br size).
 //
-// Targets (the speed issue; the process exits with 1 when one is missed): a first visit sends at
-// most 150 KB of script (brotli); Lighthouse (mobile, median of the runs) performance >= 98, total
-// blocking time under 100 ms and accessibility 100 on every page.
+// Targets (the speed issue; the process exits with 1 when one is missed): a first visit, and the
+// takeover after the first input, each send at most 150 KB of script (brotli); Lighthouse (mobile,
+// median of the runs) performance >= 98, total blocking time under 100 ms and accessibility 100 on
+// every page.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -246,6 +247,8 @@ try {
     summary.push({ page: pagePath, finalPath, first, after, blockingMs });
     if (first.sent > BUDGET_SENT_KB * 1024)
       missed.push(`${pagePath}: first visit sends ${kb(first.sent)} KB of script (at most ${BUDGET_SENT_KB})`);
+    if (after.sent > BUDGET_SENT_KB * 1024)
+      missed.push(`${pagePath}: the takeover after the first input sends ${kb(after.sent)} KB of script (at most ${BUDGET_SENT_KB})`);
   }
 
   if (withLighthouse) {
@@ -269,14 +272,15 @@ try {
   }
 
   console.log(
-    `\n| Page | First visit: JS files | raw (KB) | gzip (KB) | sent, brotli (KB) | ≤ ${BUDGET_SENT_KB} KB | After the first input: JS files | sent, brotli (KB) | blocking, CPU ${CPU_SLOWDOWN}x (ms) |` +
+    `\n| Page | First visit: JS files | raw (KB) | gzip (KB) | sent, brotli (KB) | ≤ ${BUDGET_SENT_KB} KB | After the first input: JS files | sent, brotli (KB) | ≤ ${BUDGET_SENT_KB} KB | blocking, CPU ${CPU_SLOWDOWN}x (ms) |` +
       (withLighthouse ? ' Performance | Accessibility | LCP (ms) | TBT (ms) | CLS |' : ''),
   );
-  console.log('|---|---|---|---|---|---|---|---|---|' + (withLighthouse ? '---|---|---|---|---|' : ''));
+  console.log('|---|---|---|---|---|---|---|---|---|---|' + (withLighthouse ? '---|---|---|---|---|' : ''));
   for (const r of summary) {
     const base =
       `| ${r.page}${r.finalPath !== r.page ? ` (→ ${r.finalPath})` : ''} | ${r.first.files} | ${kb(r.first.raw)} | ${kb(r.first.gzip)} | ${kb(r.first.sent)} | ` +
-      `${r.first.sent <= BUDGET_SENT_KB * 1024 ? 'yes' : 'no'} | ${r.after.files} | ${kb(r.after.sent)} | ${Math.round(r.blockingMs)} |`;
+      `${r.first.sent <= BUDGET_SENT_KB * 1024 ? 'yes' : 'no'} | ${r.after.files} | ${kb(r.after.sent)} | ` +
+      `${r.after.sent <= BUDGET_SENT_KB * 1024 ? 'yes' : 'no'} | ${Math.round(r.blockingMs)} |`;
     console.log(
       base +
         (withLighthouse

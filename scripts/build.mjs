@@ -57,6 +57,13 @@ if (stale('apps/server/dist/.stamp', ['apps/server/src', 'apps/server/package.js
 
 if (stale('apps/web/dist/.stamp', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared])) {
   console.log('[build] web…');
+  // Twice: the first build notes which modules each first screen's page loads, the second groups
+  // them into files by it (apps/web/vite.config.ts, startParts).
+  execSync('npx vite build --logLevel warn', {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+    env: { ...process.env, FIRST_SCREEN_NOTES: 'write' },
+  });
   execSync('npx vite build --logLevel warn', { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
   // The first screens the server renders (decision 064): the same pages, built as a Node module.
   execSync('npx vite build --logLevel warn --ssr src/app/first-screen.server.tsx', { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });

@@ -116,16 +116,21 @@ export function renderBackOffice(ui: ReactNode, options: BackOfficeOptions = {})
   return { ...view, client };
 }
 
-/** The form item whose label reads `label`, to find the message shown under that very field. */
+/**
+ * The form item whose label reads `label`, to find the message shown under that very field: an antd
+ * form item, or a field of the login page's own form (features/account/login-field.tsx).
+ */
 export function formItem(label: string, scope: HTMLElement = document.body): HTMLElement {
-  const labels = [...scope.querySelectorAll<HTMLElement>('.ant-form-item-label label')].filter((l) => l.textContent?.trim() === label);
+  const labels = [...scope.querySelectorAll<HTMLElement>('.ant-form-item-label label, .login-field-label label')].filter(
+    (l) => l.textContent?.trim() === label,
+  );
   if (labels.length !== 1) throw new Error(`expected one field labelled ${label}, found ${labels.length}`);
-  return labels[0]!.closest<HTMLElement>('.ant-form-item')!;
+  return labels[0]!.closest<HTMLElement>('.ant-form-item, .login-field')!;
 }
 
-/** The error text antd shows under the field labelled `label` ('' when none). */
+/** The error text shown under the field labelled `label` ('' when none). */
 export function fieldError(label: string, scope?: HTMLElement): string {
-  return formItem(label, scope).querySelector('.ant-form-item-explain')?.textContent ?? '';
+  return formItem(label, scope).querySelector('.ant-form-item-explain, .login-field-help')?.textContent ?? '';
 }
 
 /** The input of the field labelled `label`. */

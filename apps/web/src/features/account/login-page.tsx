@@ -1,7 +1,7 @@
-import { Suspense, lazy, useEffect, useState, type CSSProperties } from 'react';
+import { Suspense, lazy, useEffect, useState, type CSSProperties, type FormEvent } from 'react';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Segmented, Space, Spin, theme } from 'antd';
+import { Button, Segmented, Space, Spin, theme } from 'antd';
 // The field and the password field themselves: antd's Input index also attaches TextArea, Search,
 // OTP and Group, about 3 KB gzip that this first screen does not use.
 import Input from 'antd/es/input/Input';
@@ -19,14 +19,35 @@ import { createPasswordTransport } from '../../shared/password-transport';
 import { storeLoginAnswer, storedValue, takeLoginUrl } from '../../shared/session-storage';
 import { useSettings } from '../../shared/settings';
 import { CheckCodeImage, useCheckCode } from './check-code-image';
+import { LoginField, fieldAria } from './login-field';
 import { CURRENT_USER_KEY } from '../../shared/use-current-user';
 import './login-page.css';
 
 interface PasswordForm {
   account: string;
   password: string;
-  check_code?: string;
+  check_code: string;
   tenantId?: string;
+}
+type FieldErrors = Partial<Record<keyof PasswordForm, string>>;
+
+const EMPTY_FORM: PasswordForm = { account: '', password: '', check_code: '' };
+
+/** The password form's checks, each with its field's message (the rules antd's form item ran). */
+function checkField(name: keyof PasswordForm, value: string | undefined, t: (key: string) => string): string | undefined {
+  const text = value ?? '';
+  switch (name) {
+    case 'account':
+      return text.trim() === '' ? t('usernameRequired') : undefined;
+    case 'password':
+      if (text === '') return t('passwordRequired');
+      // Characters, not UTF-16 units, as antd's validator counted them.
+      return Array.from(text).length < LIMITS.loginPasswordMin ? t('passwordTooShort') : undefined;
+    case 'check_code':
+      return text.trim() === '' ? t('checkCodeRequired') : undefined;
+    case 'tenantId':
+      return text === '' ? t('tenantRequired') : undefined;
+  }
 }
 
 // The dialogs and the mobile form use the `account` namespace: it comes with their code.
@@ -63,7 +84,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<PasswordForm>();
+  const [values, setValues] = useState<PasswordForm>(EMPTY_FORM);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [loading, setLoading] = useState(false);
   const [loginType, setLoginType] = useState<LoginType>('password');
   const userType = params.get('user_type') ?? storedValue('user_type');
@@ -85,6 +107,18 @@ export function LoginPage() {
     enabled: settings.tenantMode,
   });
   const codeRequired = needsCode.data !== false;
+  const fields: (keyof PasswordForm)[] = [
+    'account',
+    'password',
+    ...(codeRequired ? ['check_code' as const] : []),
+    ...(settings.tenantMode ? ['tenantId' as const] : []),
+  ];
+
+  /** A field's new value, checked at once (as antd's form item did on every change). */
+  const change = (name: keyof PasswordForm, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: checkField(name, value, t) }));
+  };
 
   useEffect(() => {
     document.title = `${t('title')} - ${t('brandTitle')}`;
@@ -97,6 +131,14 @@ export function LoginPage() {
     message.destroy();
     message.success({ content: t('success'), duration: 3 });
     navigate(takeLoginUrl() ?? '/mainIndex', { replace: true });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    for (const name of fields) found[name] = checkField(name, values[name], t);
+    setErrors(found);
+    if (fields.every((name) => !found[name])) void onFinish(values);
   };
 
   const onFinish = async (values: PasswordForm) => {
@@ -115,13 +157,13 @@ export function LoginPage() {
       const answer = await call(accountRoutes.submitLogin, { body });
       await onSignedIn(answer, tenant);
     } catch (err) {
-      form.setFieldValue('check_code', '');
+      setValues((current) => ({ ...current, check_code: '' }));
       void refresh();
       const text = err instanceof ApiError && err.message ? err.message : t('failed');
       message.error({ content: text, duration: 3 });
-      if (err instanceof ApiError && err.code === '111000') form.setFields([{ name: 'check_code', errors: [text] }]);
+      if (err instanceof ApiError && err.code === '111000') setErrors((current) => ({ ...current, check_code: text }));
       else if (err instanceof ApiError && (err.code === '-104' || err.code === '-105'))
-        form.setFields([{ name: 'password', errors: [text] }]);
+        setErrors((current) => ({ ...current, password: text }));
     } finally {
       setLoading(false);
     }
@@ -133,6 +175,7 @@ export function LoginPage() {
     '--login-link-hover': token.colorLinkHover,
     // Secondary text at 4.5:1 or more on the white card (antd's "secondary" grey is lighter).
     '--login-text-secondary': token.colorTextSecondary,
+    '--login-error': token.colorError,
   } as CSSProperties;
   return (
     <div className="login-page">
@@ -170,61 +213,70 @@ export function LoginPage() {
             />
           </div>
           {loginType === 'password' ? (
-            <Form<PasswordForm> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} className="login-form" size="large">
-              <Form.Item
-                name="account"
-                label={t('username')}
-                rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}
-              >
+            // The look of antd's large vertical form (login-page.css); the fields' checks are checkField's.
+            <form className="login-form" onSubmit={onSubmit}>
+              <LoginField id="account" label={t('username')} labelFor="account" error={errors.account}>
                 <Input
+                  {...fieldAria('account', errors.account)}
+                  size="large"
+                  status={errors.account ? 'error' : undefined}
+                  value={values.account}
+                  onChange={(e) => change('account', e.target.value)}
                   prefix={<UserOutlined />}
                   maxLength={LIMITS.usernameMax}
                   placeholder={t('usernamePlaceholder')}
                   autoComplete="username"
                 />
-              </Form.Item>
-              <Form.Item
-                name="password"
-                label={t('password')}
-                rules={[
-                  { required: true, message: t('passwordRequired') },
-                  { min: LIMITS.loginPasswordMin, message: t('passwordTooShort') },
-                ]}
-              >
+              </LoginField>
+              <LoginField id="password" label={t('password')} labelFor="password" error={errors.password}>
                 <Password
+                  {...fieldAria('password', errors.password)}
+                  size="large"
+                  status={errors.password ? 'error' : undefined}
+                  value={values.password}
+                  onChange={(e) => change('password', e.target.value)}
                   prefix={<LockOutlined />}
                   maxLength={LIMITS.passwordMax}
                   placeholder={t('passwordPlaceholder')}
                   autoComplete="current-password"
                 />
-              </Form.Item>
+              </LoginField>
               {codeRequired && (
-                <Form.Item label={t('checkCode')} required>
+                <LoginField id="check_code" label={t('checkCode')} error={errors.check_code}>
                   <Space.Compact block>
-                    <Form.Item name="check_code" noStyle rules={[{ required: true, whitespace: true, message: t('checkCodeRequired') }]}>
-                      <Input
-                        prefix={<SafetyOutlined />}
-                        maxLength={LIMITS.loginPictureCodeMax}
-                        placeholder={t('checkCodePlaceholder')}
-                        aria-label={t('checkCode')}
-                        autoComplete="off"
-                      />
-                    </Form.Item>
+                    <Input
+                      {...fieldAria('check_code', errors.check_code)}
+                      size="large"
+                      status={errors.check_code ? 'error' : undefined}
+                      value={values.check_code}
+                      onChange={(e) => change('check_code', e.target.value)}
+                      prefix={<SafetyOutlined />}
+                      maxLength={LIMITS.loginPictureCodeMax}
+                      placeholder={t('checkCodePlaceholder')}
+                      aria-label={t('checkCode')}
+                      autoComplete="off"
+                    />
                     <CheckCodeImage img={img} onRefresh={() => void refresh()} />
                   </Space.Compact>
-                </Form.Item>
+                </LoginField>
               )}
               {settings.tenantMode && (
                 <Suspense fallback={<div className="login-field-placeholder" />}>
-                  <TenantField tenants={tenants.data ?? []} loading={tenants.isLoading} />
+                  <TenantField
+                    tenants={tenants.data ?? []}
+                    loading={tenants.isLoading}
+                    value={values.tenantId}
+                    error={errors.tenantId}
+                    onChange={(value) => change('tenantId', value)}
+                  />
                 </Suspense>
               )}
               {/* The spinner shows for answers slower than 200 ms only: a refusal that came back within a few
                   frames stopped antd's loading-icon motion half-way and left the hidden icon in the button's name. */}
-              <Button type="primary" htmlType="submit" block loading={loading ? { delay: 200 } : false}>
+              <Button type="primary" htmlType="submit" size="large" block loading={loading ? { delay: 200 } : false}>
                 {t('submit')}
               </Button>
-            </Form>
+            </form>
           ) : (
             <Suspense
               fallback={

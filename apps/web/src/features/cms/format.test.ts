@@ -1,5 +1,6 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { cutText, formatChange, formatIndexValue, trendOf } from './format';
+import { cutText, formatChange, formatDate, formatIndexValue, formatShortDate, trendOf } from './format';
 
 describe('content formats', () => {
   it('cuts titles at the given number of characters, counting Chinese characters as one', () => {
@@ -19,5 +20,28 @@ describe('content formats', () => {
     expect(formatChange(-2.16)).toBe('-2.16%');
     expect(formatChange(0)).toBe('0.00%');
     expect([trendOf(1), trendOf(-1), trendOf(0)]).toEqual(['up', 'down', 'flat']);
+  });
+
+  it('reads and shows dates as dayjs did', () => {
+    const dates = [
+      '2026-05-01',
+      '2026-05-01 08:30:00',
+      '2026-05-01T23:59:59.999',
+      '2026-05-01T16:30:00Z',
+      '2026-05-01T16:30:00+08:00',
+      '2026/5/1',
+      '20260501',
+      '2026-12-31 00:00',
+      'not a date',
+      '',
+    ];
+    for (const iso of dates) {
+      const d = dayjs(iso);
+      expect(formatDate(iso)).toBe(d.isValid() ? d.format('YYYY-MM-DD') : '');
+      expect(formatShortDate(iso)).toBe(d.isValid() ? d.format('MM-DD') : '');
+    }
+    expect(formatDate('2026-05-01 08:30:00')).toBe('2026-05-01');
+    expect(formatShortDate('2026-05-01')).toBe('05-01');
+    expect(formatDate(null as unknown as string)).toBe('');
   });
 });
