@@ -94,16 +94,25 @@ function preloadAppPart(): Plugin {
  * by one that renders its children (Tooltip and the rest keep their own imports of the trigger).
  */
 function noUniqueTooltips(): Plugin {
-  const id = '\0no-unique-tooltips';
+  return replacedImport(
+    'no-unique-tooltips',
+    '../tooltip/UniqueProvider',
+    /antd[\\/]es[\\/]config-provider[\\/]index\.js$/,
+    'export default function UniqueProvider(props) { return props.children; }',
+  );
+}
+
+/** A plugin that gives one importer's import of `source` the module `code` instead. */
+function replacedImport(name: string, source: string, importer: RegExp, code: string): Plugin {
+  const id = `\0${name}`;
   return {
-    name: 'no-unique-tooltips',
+    name,
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '../tooltip/UniqueProvider' && importer && /antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) return id;
-      return null;
+    resolveId(wanted, from) {
+      return wanted === source && from && importer.test(from) ? id : null;
     },
     load(loaded) {
-      return loaded === id ? 'export default function UniqueProvider(props) { return props.children; }' : null;
+      return loaded === id ? code : null;
     },
   };
 }
@@ -144,25 +153,18 @@ function reactRouterUnusedParts(): Plugin {
  * tooltip, showing the option alone meanwhile; a Segmented without tooltips never downloads it.
  */
 function segmentedTooltipOnUse(): Plugin {
-  const id = '\0segmented-tooltip-on-use';
-  return {
-    name: 'segmented-tooltip-on-use',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '../tooltip' && importer && /antd[\\/]es[\\/]segmented[\\/]index\.js$/.test(importer)) return id;
-      return null;
-    },
-    load(loaded) {
-      if (loaded !== id) return null;
-      return [
-        "import { Suspense, createElement, lazy } from 'react';",
-        "const Tooltip = lazy(() => import('antd/es/tooltip'));",
-        'export default function SegmentedTooltip(props) {',
-        '  return createElement(Suspense, { fallback: props.children }, createElement(Tooltip, props));',
-        '}',
-      ].join('\n');
-    },
-  };
+  return replacedImport(
+    'segmented-tooltip-on-use',
+    '../tooltip',
+    /antd[\\/]es[\\/]segmented[\\/]index\.js$/,
+    [
+      "import { Suspense, createElement, lazy } from 'react';",
+      "const Tooltip = lazy(() => import('antd/es/tooltip'));",
+      'export default function SegmentedTooltip(props) {',
+      '  return createElement(Suspense, { fallback: props.children }, createElement(Tooltip, props));',
+      '}',
+    ].join('\n'),
+  );
 }
 
 /** The first screens' pages, loaded lazily: the parts of them are grouped by the pages using them (startParts). */

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type CSSProperties, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useState, type ChangeEvent, type CSSProperties, type FormEvent } from 'react';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Segmented, Space, Spin, theme } from 'antd';
@@ -120,6 +120,15 @@ export function LoginPage() {
     setErrors((current) => ({ ...current, [name]: checkField(name, value, t) }));
   };
 
+  /** What each text field of the form takes alike: its accessibility, look, value and change. */
+  const bind = (name: 'account' | 'password' | 'check_code') => ({
+    ...fieldAria(name, errors[name]),
+    size: 'large' as const,
+    status: errors[name] ? ('error' as const) : undefined,
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => change(name, e.target.value),
+  });
+
   useEffect(() => {
     document.title = `${t('title')} - ${t('brandTitle')}`;
   }, [t]);
@@ -217,11 +226,7 @@ export function LoginPage() {
             <form className="login-form" onSubmit={onSubmit}>
               <LoginField id="account" label={t('username')} labelFor="account" error={errors.account}>
                 <Input
-                  {...fieldAria('account', errors.account)}
-                  size="large"
-                  status={errors.account ? 'error' : undefined}
-                  value={values.account}
-                  onChange={(e) => change('account', e.target.value)}
+                  {...bind('account')}
                   prefix={<UserOutlined />}
                   maxLength={LIMITS.usernameMax}
                   placeholder={t('usernamePlaceholder')}
@@ -230,11 +235,7 @@ export function LoginPage() {
               </LoginField>
               <LoginField id="password" label={t('password')} labelFor="password" error={errors.password}>
                 <Password
-                  {...fieldAria('password', errors.password)}
-                  size="large"
-                  status={errors.password ? 'error' : undefined}
-                  value={values.password}
-                  onChange={(e) => change('password', e.target.value)}
+                  {...bind('password')}
                   prefix={<LockOutlined />}
                   maxLength={LIMITS.passwordMax}
                   placeholder={t('passwordPlaceholder')}
@@ -245,11 +246,7 @@ export function LoginPage() {
                 <LoginField id="check_code" label={t('checkCode')} error={errors.check_code}>
                   <Space.Compact block>
                     <Input
-                      {...fieldAria('check_code', errors.check_code)}
-                      size="large"
-                      status={errors.check_code ? 'error' : undefined}
-                      value={values.check_code}
-                      onChange={(e) => change('check_code', e.target.value)}
+                      {...bind('check_code')}
                       prefix={<SafetyOutlined />}
                       maxLength={LIMITS.loginPictureCodeMax}
                       placeholder={t('checkCodePlaceholder')}
