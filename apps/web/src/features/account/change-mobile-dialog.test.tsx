@@ -105,7 +105,8 @@ describe('changing the mobile number', { timeout: 120_000 }, () => {
     await passStep1();
     fireEvent.click(buttonIn(dialog(), '确认修改'));
     await waitFor(() => expect(fieldError('新手机号', dialog())).toBe('请输入新手机号'));
-    expect(dialog().textContent).toContain('请输入手机验证码');
+    // The form checks its fields one by one: the code's message may come a moment after the number's.
+    await waitFor(() => expect(dialog().textContent).toContain('请输入手机验证码'));
     fireEvent.change(fieldInput('新手机号', dialog()), { target: { value: '2380000' } });
     await waitFor(() => expect(fieldError('新手机号', dialog())).toBe('不是有效的手机号'));
     expect(calls.some((c) => c.path === CHANGE)).toBe(false);

@@ -87,7 +87,7 @@ describe('signing in with a password', { timeout: 120_000 }, () => {
     await within(form()).findByLabelText('验证码');
     submit();
     await waitFor(() => expect(fieldError('用户名', form())).toBe('请输入用户名'));
-    expect(fieldError('密码', form())).toBe('请输入密码');
+    await waitFor(() => expect(fieldError('密码', form())).toBe('请输入密码'));
     expect(form().textContent).toContain('请输入验证码');
     expect(logins(seen)).toHaveLength(0);
   });

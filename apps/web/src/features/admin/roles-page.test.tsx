@@ -72,7 +72,7 @@ describe('system management · roles', { timeout: 120_000 }, () => {
     const dialog = openDialog();
     fireEvent.click(buttonIn(dialog, '保存'));
     await waitFor(() => expect(fieldError('角色编码', dialog)).toBe('不能为空'));
-    expect(fieldError('角色名称', dialog)).toBe('不能为空');
+    await waitFor(() => expect(fieldError('角色名称', dialog)).toBe('不能为空'));
     fireEvent.change(fieldInput('角色编码', dialog), { target: { value: 'Buyer' } });
     await waitFor(() => expect(fieldError('角色编码', dialog)).toBe('格式不正确'));
     expect(calls.some((c) => c.path === `${BASE}/create`)).toBe(false);

@@ -58,7 +58,7 @@ describe('content · site pages', { timeout: 120_000 }, () => {
     fireEvent.change(fieldInput('客服邮箱', config), { target: { value: 'service@' } });
     fireEvent.click(buttonIn(config, '保存'));
     await waitFor(() => expect(fieldError('站点名称', config)).toBe('不能为空'));
-    expect(fieldError('客服电话', config)).toBe('格式不正确');
+    await waitFor(() => expect(fieldError('客服电话', config)).toBe('格式不正确'));
     expect(fieldError('客服邮箱', config)).toBe('格式不正确');
     expect(fieldError('版权信息', config)).toBe('');
     expect(posted(seen, `${SITE}/page-config`)).toHaveLength(0);
@@ -167,7 +167,7 @@ describe('company centre · company profile', { timeout: 120_000 }, () => {
     fireEvent.change(fieldInput('统一社会信用代码', profileForm), { target: { value: '9115abc' } });
     fireEvent.click(buttonIn(profileForm, '保存资料'));
     await waitFor(() => expect(fieldError('企业名称', profileForm)).toBe('不能为空'));
-    expect(fieldError('统一社会信用代码', profileForm)).toBe('格式不正确');
+    await waitFor(() => expect(fieldError('统一社会信用代码', profileForm)).toBe('格式不正确'));
     expect(seen.some((r) => r.path === SAVE)).toBe(false);
   });
 

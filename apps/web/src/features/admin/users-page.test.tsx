@@ -116,7 +116,7 @@ describe('system management · users', { timeout: 120_000 }, () => {
     expect(within(dialog).getByText('新增用户')).toBeTruthy();
     fireEvent.click(buttonIn(dialog, '保存'));
     await waitFor(() => expect(fieldError('账号', dialog)).toBe('不能为空'));
-    expect(fieldError('昵称', dialog)).toBe('不能为空');
+    await waitFor(() => expect(fieldError('昵称', dialog)).toBe('不能为空'));
     expect(fieldError('姓名', dialog)).toBe('');
     fireEvent.change(fieldInput('手机号', dialog), { target: { value: '12345' } });
     await waitFor(() => expect(fieldError('手机号', dialog)).toBe('不是有效的手机号'));

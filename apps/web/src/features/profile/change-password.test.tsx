@@ -32,7 +32,7 @@ describe('changing one’s password', { timeout: 120_000 }, () => {
     expect(screen.getByText('修改成功后，所有已登录的会话都会退出，请使用新密码重新登录。')).toBeTruthy();
     fireEvent.click(buttonIn(form, '确认修改'));
     await waitFor(() => expect(fieldError('原密码', form)).toBe('请输入原密码'));
-    expect(fieldError('新密码', form)).toBe('请输入新密码');
+    await waitFor(() => expect(fieldError('新密码', form)).toBe('请输入新密码'));
     expect(fieldError('确认新密码', form)).toBe('请再次输入新密码');
     expect(calls).toHaveLength(0);
   });

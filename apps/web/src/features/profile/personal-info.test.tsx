@@ -71,7 +71,7 @@ describe('the personal info form', { timeout: 120_000 }, () => {
     fireEvent.change(fieldInput('传真', form), { target: { value: '12-34' } });
     fireEvent.click(buttonIn(form, '保存'));
     await waitFor(() => expect(fieldError('电子邮箱', form)).toBe('请输入正确的邮箱地址'));
-    expect(fieldError('传真', form)).toBe('传真格式不正确，应为区号（可选）加 7-8 位号码，如 010-12345678');
+    await waitFor(() => expect(fieldError('传真', form)).toBe('传真格式不正确，应为区号（可选）加 7-8 位号码，如 010-12345678'));
     expect(fieldError('显示名称', form)).toBe('');
     expect(calls).toHaveLength(0);
   });

@@ -93,7 +93,7 @@ describe('deposit management', { timeout: 90_000 }, () => {
     expect(dialog.textContent).toContain('Record money paid out');
     fireEvent.click(await findButton('Debit', dialog.closest('.ant-modal')!));
     await waitFor(() => expect(fieldErrors('Company')).toEqual(['Please fill this in']));
-    expect(fieldErrors('Amount')).toContain('Please fill this in');
+    await waitFor(() => expect(fieldErrors('Amount')).toContain('Please fill this in'));
     expect(fieldErrors('Voucher no.')).toEqual(['Please fill this in']);
     expect(fieldErrors('Currency')).toEqual([]);
     expect(calls.some((c) => c.path.endsWith('/debit'))).toBe(false);
