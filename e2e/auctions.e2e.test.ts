@@ -36,6 +36,8 @@ async function typeTime(page: Page, field: Locator, when: Date) {
   await field.click();
   await field.fill(pickerTime(when));
   await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+  // The panel closes with a short animation; the next field's panel opens once this one is gone.
+  await page.locator('.ant-picker-dropdown:visible').first().waitFor({ state: 'hidden' });
 }
 
 /** Opens a page for each account in its own context and signs it in, all at once. */
