@@ -100,6 +100,10 @@ export function AuctionSpaceFormDialog({ space, onClose, onSaved }: AuctionSpace
   };
   const modes = side === 'buy' ? BUY_MODES : SELL_MODES;
   const extending = EXTENDING_MODES.includes(mode ?? 1);
+  /** The anti-sniping window and the extension are both whole seconds within the same bound. */
+  const secondsInput = (
+    <InputNumber min={0} max={AUCTION_LIMITS.delayMaxSec} precision={0} suffix={t('form.seconds')} style={{ width: '100%' }} />
+  );
   return (
     <Modal
       open
@@ -224,24 +228,12 @@ export function AuctionSpaceFormDialog({ space, onClose, onSaved }: AuctionSpace
             <>
               <Col xs={24} md={12}>
                 <Form.Item name="delayWindowSec" label={t('form.delayWindow')} rules={[required]} extra={t('form.delayHint')}>
-                  <InputNumber
-                    min={0}
-                    max={AUCTION_LIMITS.delayMaxSec}
-                    precision={0}
-                    suffix={t('form.seconds')}
-                    style={{ width: '100%' }}
-                  />
+                  {secondsInput}
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item name="delaySec" label={t('form.delay')} rules={[required]}>
-                  <InputNumber
-                    min={0}
-                    max={AUCTION_LIMITS.delayMaxSec}
-                    precision={0}
-                    suffix={t('form.seconds')}
-                    style={{ width: '100%' }}
-                  />
+                  {secondsInput}
                 </Form.Item>
               </Col>
             </>
