@@ -25,7 +25,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { verifyChain } from '../apps/server/src/modules/auction-trade/auction-chain';
-import { addBidders, quantile, runningSpace, startServers } from './auction-setup';
+import { addBidders, quantile, runningSpace, serverProcesses, startServers, type ServerProcesses } from './auction-setup';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -39,6 +39,8 @@ const BIDDERS = Number(arg('bidders', '200'));
 /** Each bidder's pause between two bids: 190 ms offers about 1,050 bids a second from 200 bidders. */
 const INTERVAL_MS = Number(arg('interval', '190'));
 const ONLY = arg('only', 'both');
+/** PostgreSQL's two servers in a process each instead of both in this one (on two cores they compete with the database for them). */
+const PROCESSES = args.includes('--processes');
 
 /** CPU time (user + system) of this process's main thread, from Linux's per-thread counters (10 ms ticks). */
 function threadCpuMs(): number {
@@ -135,27 +137,34 @@ const bidder = async (token, index) => {
 
 async function measure(dialect: 'sqlite' | 'postgres') {
   const servers = await startServers(dialect, 2);
+  let processes: ServerProcesses | null = null;
   try {
     const tokens = await addBidders(servers.database, servers.kv, BIDDERS);
     const space = await runningSpace(servers, tokens);
+    // PostgreSQL's two servers each run in a process of their own, as in production; SQLite's
+    // one server is this process (its database is a file only one process writes).
+    processes = dialect === 'postgres' && PROCESSES ? await serverProcesses(servers, 2) : null;
+    const ports = processes?.ports ?? servers.ports;
+    const where = processes ? 'processes of their own' : 'this process';
     console.log(
-      `[${dialect}] ${servers.apps.length} server(s), ${BIDDERS} bidders, one bid each every ${INTERVAL_MS} ms for ${WARMUP} s of warm-up and ${SECONDS} s measured…`,
+      `[${dialect}] ${ports.length} server(s) in ${where}, ${BIDDERS} bidders, one bid each every ${INTERVAL_MS} ms for ${WARMUP} s of warm-up and ${SECONDS} s measured…`,
     );
-    // The servers' thread (this one): the CPU time it used while the bids ran, a figure that the
-    // machine's other load changes far less than the latencies.
-    let busyFrom = threadCpuMs();
+    // The servers' CPU time while the bids ran (this process's main thread, or the server
+    // processes), a figure that the machine's other load changes far less than the latencies.
+    const serverCpuMs = () => processes?.cpuMs() ?? threadCpuMs();
+    let busyFrom = serverCpuMs();
     let busyMs = 0;
     const result = await new Promise<LoadResult>((resolve, reject) => {
       const worker = new Worker(WORKER, {
         eval: true,
-        workerData: { ports: servers.ports, tokens, ...space, seconds: WARMUP + SECONDS, interval: INTERVAL_MS },
+        workerData: { ports, tokens, ...space, seconds: WARMUP + SECONDS, interval: INTERVAL_MS },
       });
       worker.on('message', (m: LoadResult | { started: number }) => {
         if ('started' in m) {
-          busyFrom = threadCpuMs();
+          busyFrom = serverCpuMs();
           return;
         }
-        busyMs = threadCpuMs() - busyFrom;
+        busyMs = serverCpuMs() - busyFrom;
         void worker.terminate();
         resolve(m);
       });
@@ -192,6 +201,7 @@ async function measure(dialect: 'sqlite' | 'postgres') {
       proven: bids.length === result.accepted && gapFree && increasing && chain.ok,
     };
   } finally {
+    await processes?.close();
     await servers.close();
   }
 }

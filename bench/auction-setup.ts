@@ -4,6 +4,7 @@
  * and events, as several servers run in production), bidder companies signed in, and a running
  * ascending auction with every bidder registered, made through the real calls.
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +32,58 @@ export interface BenchServers {
   apps: FastifyInstance[];
   ports: number[];
   kv: KvStore;
+  /** PostgreSQL: the scratch schema the servers work in. */
+  schema: string;
   close(): Promise<void>;
+}
+
+/** Servers running in processes of their own, on the benchmark's PostgreSQL schema and Redis. */
+export interface ServerProcesses {
+  ports: number[];
+  /** CPU time (user + system, every thread) the processes used so far, in ms. */
+  cpuMs(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * `count` servers in processes of their own on the schema of `s` (PostgreSQL), as several servers
+ * run in production: each with its own event loop and pool, meeting the others only through the
+ * database and Redis. The in-process apps of `s` are closed first (they made the data); `s`'s
+ * database handle stays open for the proof.
+ */
+export async function serverProcesses(s: BenchServers, count: number): Promise<ServerProcesses> {
+  for (const app of s.apps) await app.close();
+  const args = JSON.stringify({ databaseUrl: PG_URL, redisUrl: REDIS_URL, schema: s.schema, poolSize: 8 });
+  const children = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const child = fork(path.join(import.meta.dirname, 'auction-server.ts'), [args], { execArgv: ['--import', 'tsx'] });
+      const port = await new Promise<number>((resolve, reject) => {
+        child.once('message', (m) => resolve((m as { port: number }).port));
+        child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+      });
+      return { child, port };
+    }),
+  );
+  const cpuOf = (pid: number) => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  };
+  return {
+    ports: children.map((c) => c.port),
+    cpuMs: () => children.reduce((sum, c) => sum + cpuOf(c.child.pid!), 0),
+    async close() {
+      await Promise.all(
+        children.map(
+          ({ child }) =>
+            new Promise<void>((resolve) => {
+              child.once('exit', () => resolve());
+              child.send('close');
+            }),
+        ),
+      );
+    },
+  };
 }
 
 /** One app on SQLite, or `count` apps on one PostgreSQL schema sharing Redis. */
@@ -72,8 +124,9 @@ export async function startServers(dialect: 'sqlite' | 'postgres', count: number
     apps,
     ports: apps.map((app) => (app.server.address() as AddressInfo).port),
     kv: stores[0]!,
+    schema,
     async close() {
-      for (const app of apps) await app.close();
+      for (const app of apps) if (app.server.listening) await app.close();
       for (const bus of buses) await bus.close();
       for (const kv of stores) await kv.close();
       for (const h of handles) await h.close();

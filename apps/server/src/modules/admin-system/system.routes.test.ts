@@ -14,6 +14,7 @@ import {
   type RoleRow,
   type UserRow,
 } from '@portal/contracts/admin';
+import { newsTypesResource } from '@portal/contracts/admin-content';
 import type { Endpoint } from '@portal/contracts/endpoint';
 import type { MenuNode } from '@portal/contracts/menus';
 import { createTestApp, envelope, login, type TestApp } from '../../test/test-app';
@@ -385,10 +386,14 @@ describe('roles and menus', () => {
     expect(permissions).toEqual({ 'content:edit': true, 'content:view': true });
     // Its users may not manage the system.
     expect((await call(usersResource.endpoints.list, { pageNo: 1, pageSize: 10 }, editor)).statusCode).toBe(403);
+    const newsTypes = () => call(newsTypesResource.endpoints.list, { pageNo: 1, pageSize: 10 }, editor);
+    expect((await newsTypes()).statusCode).toBe(200);
 
     const edited = await data<RoleRow>(rolesResource.endpoints.update, { id: role.id, name: '资讯编辑', menuIds: ['workbench-home'] });
     expect(edited.menuIds.sort()).toEqual(['workbench', 'workbench-home']);
     expect(edited.permissions).toEqual([]);
+    // A permission taken from the role stops working on its users' very next request.
+    expect((await newsTypes()).statusCode).toBe(403);
     const inUse = await call(rolesResource.endpoints.remove, { id: role.id });
     expect(inUse.statusCode).toBe(409);
     expect(envelope(inUse).error_no).toBe('113004');

@@ -1,6 +1,6 @@
-import { SqliteAdapter, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type Insertable, type QueryCreator, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { AuctionBidTable, AuctionPieceTable, AuctionRegistrationTable, AuctionSpaceTable } from '../../db/schema';
+import type { AuctionBidTable, AuctionPieceTable, AuctionRegistrationTable, AuctionSpaceTable, Database } from '../../db/schema';
 import { pageAndTotal } from '../../platform/table-repo';
 import type { Trx } from '../../platform/write-path';
 
@@ -214,27 +214,23 @@ export function createAuctionTradeRepo(db: Db) {
         .execute();
     },
 
-    bidByRequest(spaceId: number, companyId: number, requestId: string, on: On = db) {
-      return on
-        .selectFrom('auction_bids')
-        .selectAll()
-        .where('space_id', '=', spaceId)
-        .where('company_id', '=', companyId)
-        .where('request_id', '=', requestId)
-        .executeTakeFirst();
-    },
-
     piecesById(ids: number[], on: On = db) {
       if (ids.length === 0) return Promise.resolve([] as PieceRow[]);
       return on.selectFrom('auction_pieces').selectAll().where('id', 'in', ids).execute();
     },
 
-    /** The live bid (the newest valid one) of each of `companyIds` on each of `pieceIds`, in one read. */
-    liveBidsOf(trx: Trx, pieceIds: number[], companyIds: number[]) {
-      if (pieceIds.length === 0 || companyIds.length === 0) return Promise.resolve([] as BidRow[]);
-      return trx
+    /**
+     * What a bid batch needs of the stored bids, in one read under the space's hold: the live bid
+     * (the newest valid one) of each of `companyIds` on each of `pieceIds`, and the bids of the
+     * space stored by any of `companyIds` under any of `requestIds` (retries). Both lists narrow
+     * the retries to the request index's entries.
+     */
+    async deskBids(trx: Trx, spaceId: number, pieceIds: number[], companyIds: number[], requestIds: string[]) {
+      if (pieceIds.length === 0 || companyIds.length === 0) return { live: [] as BidRow[], retried: [] as BidRow[] };
+      const live = trx
         .selectFrom('auction_bids')
         .selectAll()
+        .select(sql<number>`0`.as('retry'))
         .where('id', 'in', (eb) =>
           eb
             .selectFrom('auction_bids')
@@ -243,17 +239,23 @@ export function createAuctionTradeRepo(db: Db) {
             .where('company_id', 'in', companyIds)
             .where('state', '=', 'valid')
             .groupBy(['piece_id', 'company_id']),
-        )
-        .execute();
+        );
+      const retried = trx
+        .selectFrom('auction_bids')
+        .selectAll()
+        .select(sql<number>`1`.as('retry'))
+        .where('space_id', '=', spaceId)
+        .where('company_id', 'in', companyIds)
+        .where('request_id', 'in', requestIds.length > 0 ? requestIds : ['']);
+      const rows = await live.unionAll(retried).execute();
+      const part = (retry: number) => rows.filter((r) => Number(r.retry) === retry).map(({ retry: _, ...bid }) => bid as BidRow);
+      return { live: part(0), retried: part(1) };
     },
 
-    /**
-     * The bids of a space stored by any of `companyIds` under any of `requestIds` (retries, checked
-     * under the space's hold); both lists narrow the read to the request index's entries.
-     */
-    bidsByRequests(trx: Trx, spaceId: number, companyIds: number[], requestIds: string[]) {
+    /** The bids of a space stored by any of `companyIds` under any of `requestIds` (retries). */
+    bidsByRequests(spaceId: number, companyIds: number[], requestIds: string[]) {
       if (requestIds.length === 0 || companyIds.length === 0) return Promise.resolve([] as BidRow[]);
-      return trx
+      return db
         .selectFrom('auction_bids')
         .selectAll()
         .where('space_id', '=', spaceId)
@@ -298,14 +300,49 @@ export function createAuctionTradeRepo(db: Db) {
         .execute();
     },
 
-    /** Several bids in one statement; answers the stored rows. */
-    async insertBids(trx: Trx, values: Omit<BidRow, 'id' | 'fill_milli'>[]): Promise<BidRow[]> {
-      if (values.length === 0) return [];
-      return trx.insertInto('auction_bids').values(values).returningAll().execute();
-    },
-
-    async supersede(trx: Trx, bidIds: number[]): Promise<void> {
-      if (bidIds.length > 0) await trx.updateTable('auction_bids').set({ state: 'superseded' }).where('id', 'in', bidIds).execute();
+    /**
+     * Everything a bid batch changed, written together: its bids (answered as stored), the bids
+     * they replaced, the space's last seq and chain digest, and each changed piece. PostgreSQL
+     * takes it as one statement, so the space's hold is kept for one round trip instead of one
+     * per row; SQLite, in process, writes them one after the other.
+     */
+    async writeDesk(
+      trx: Trx,
+      change: {
+        bids: Omit<BidRow, 'id' | 'fill_milli'>[];
+        superseded: number[];
+        space: { id: number; last_seq: number; chain_digest: string };
+        pieces: Pick<PieceRow, 'id' | 'end_at' | 'best_price' | 'bidder_count'>[];
+      },
+    ): Promise<BidRow[]> {
+      if (change.bids.length === 0) return [];
+      const { id: spaceId, ...spacePatch } = change.space;
+      if (trx.getExecutor().adapter instanceof SqliteAdapter) {
+        const stored = await trx.insertInto('auction_bids').values(change.bids).returningAll().execute();
+        if (change.superseded.length > 0) {
+          await trx.updateTable('auction_bids').set({ state: 'superseded' }).where('id', 'in', change.superseded).execute();
+        }
+        await trx.updateTable('auction_spaces').set(spacePatch).where('id', '=', spaceId).execute();
+        for (const { id, ...patch } of change.pieces) await trx.updateTable('auction_pieces').set(patch).where('id', '=', id).execute();
+        return stored;
+      }
+      // The data-modifying parts of a WITH run whether or not anything reads them.
+      type Creator = QueryCreator<Database>;
+      let creator = trx.with('space_written', (db) =>
+        db.updateTable('auction_spaces').set(spacePatch).where('id', '=', spaceId),
+      ) as unknown as Creator;
+      for (const [i, { id, ...patch }] of change.pieces.entries()) {
+        creator = creator.with(`piece_written_${i}`, (db) =>
+          db.updateTable('auction_pieces').set(patch).where('id', '=', id),
+        ) as unknown as Creator;
+      }
+      if (change.superseded.length > 0) {
+        const ids = change.superseded;
+        creator = creator.with('bids_replaced', (db) =>
+          db.updateTable('auction_bids').set({ state: 'superseded' }).where('id', 'in', ids),
+        ) as unknown as Creator;
+      }
+      return creator.insertInto('auction_bids').values(change.bids).returningAll().execute();
     },
 
     async setFill(trx: Trx, bidId: number, fillMilli: number): Promise<void> {

@@ -15,10 +15,12 @@ import { AppError } from '../../platform/errors';
 import { DUMMY_HASH, verifyPassword } from '../../platform/passwords';
 import type { Captcha } from '../../platform/captcha';
 import type { KvStore } from '../../platform/kv';
+import type { EventBus } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { SessionRecord, Sessions } from '../../platform/sessions';
 import type { SmsService } from '../sms';
 import type { PasswordTransport } from './password-transport';
+import { createPermissionCache } from './permission-cache';
 import type { LoginLogRepo, TenantsRepo, UsersRepo } from './auth.repo';
 
 export interface AuthPolicy {
@@ -45,6 +47,8 @@ interface AuthDeps {
   captcha: Captcha;
   limiter: RateLimiter;
   kv: KvStore;
+  /** Changes to roles and users arrive here, and forget the permissions kept of every user. */
+  events: EventBus;
   sms: SmsService;
   transport: PasswordTransport;
   policy: AuthPolicy;
@@ -61,6 +65,7 @@ type UserRow = NonNullable<Awaited<ReturnType<UsersRepo['findById']>>>;
 /** Signing in and out, and who is signed in. */
 export function createAuthService(deps: AuthDeps) {
   const { users, sessions, limiter, policy } = deps;
+  const permissions = createPermissionCache((userId) => users.permissionCodes(userId), deps.events);
   const verifyTokenKey = (token: string) => `sms-token:${token}`;
   const nameOf = (account: string) => account.toLowerCase();
   const accountLockKey = (account: string) => `acct-lock:${nameOf(account)}`;
@@ -286,9 +291,7 @@ export function createAuthService(deps: AuthDeps) {
       await limiter.reset(accountFailKey(account));
     },
 
-    async permissionsOf(userId: number): Promise<Set<string>> {
-      return new Set(await users.permissionCodes(userId));
-    },
+    permissionsOf: permissions.permissionsOf,
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

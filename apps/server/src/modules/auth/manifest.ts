@@ -49,6 +49,7 @@ export const authModule = defineModule({
       captcha: ctx.captcha,
       limiter: ctx.limiter,
       kv,
+      events: ctx.events,
       sms: ctx.need('sms'),
       transport,
       now: ctx.now,
