@@ -19,15 +19,22 @@ function holdFirstBatch(writes: WritePath, during: (batch: number) => void = () 
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let calls = 0;
+  let firstDone!: () => void;
+  const first = new Promise<void>((resolve) => (firstDone = resolve));
   writes.writeMany = async (fn) => {
     const batch = ++calls;
     if (batch === 1) await released;
-    return original(async (trx, emit) => {
+    const written = original(async (trx, emit) => {
+      // A later batch may start while the first still decides (it then waits for the hold):
+      // `during` sees it begin deciding once the first is done.
+      if (batch > 1) await first;
       during(batch);
       const outcome = await fn(trx, emit);
       sizes.push((outcome.value as { decisions: unknown[] }).decisions.length);
       return outcome;
     });
+    if (batch === 1) written.then(firstDone, firstDone);
+    return written;
   };
   return {
     sizes,

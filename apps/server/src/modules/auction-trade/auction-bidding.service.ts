@@ -387,29 +387,58 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
    * The bid desk of each space on this server: bids that passed the checks above wait here, and
    * one transaction at a time decides every bid waiting for the space. The space's lock (and on
    * SQLite the one connection) is then held for a handful of statements per batch instead of a
-   * round of statements per bid, and a space takes at most one pool connection per server.
-   * A closed desk opens after the requests already read from the network have had their turn:
+   * round of statements per bid, and a space takes at most two pool connections per server (the
+   * batch holding it and the next, waiting for the hold). A closed desk opens after the requests already read from the network have had their turn:
    * on SQLite a batch runs start to finish without giving way, so a desk opened at once would
    * decide one bid per transaction (and pay one commit per bid) however many were waiting.
    */
-  const desks = new Map<number, WaitingBid[]>();
+  /** Lets the requests already read from the network reach the desk before a batch is taken. */
+  const afterThisRound = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  interface Desk {
+    queue: WaitingBid[];
+    /** Set while the desk waits for its batches with nobody waiting: a bid's arrival wakes it. */
+    arrived?: () => void;
+  }
+  const desks = new Map<number, Desk>();
 
   function atDesk(spaceId: number, bid: Omit<WaitingBid, 'resolve' | 'reject'>): Promise<AuctionBid> {
     return new Promise<AuctionBid>((resolve, reject) => {
-      const waiting = desks.get(spaceId);
-      if (waiting) {
-        waiting.push({ ...bid, resolve, reject });
+      const open = desks.get(spaceId);
+      if (open) {
+        open.queue.push({ ...bid, resolve, reject });
+        open.arrived?.();
         return;
       }
-      const queue = [{ ...bid, resolve, reject }];
-      desks.set(spaceId, queue);
-      setImmediate(() => void drain(spaceId, queue));
+      const desk: Desk = { queue: [{ ...bid, resolve, reject }] };
+      desks.set(spaceId, desk);
+      void afterThisRound().then(() => drain(spaceId, desk));
     });
   }
 
-  /** Decides batches until nobody waits; the desk closes in the same tick as its queue empties. */
-  async function drain(spaceId: number, queue: WaitingBid[]): Promise<void> {
-    while (queue.length > 0) await decideBatch(spaceId, queue.splice(0, DESK_BATCH_MAX));
+  /**
+   * Decides batches until nobody waits and none is under way. The next batch starts as soon as
+   * the one before holds the space: its transaction then waits for the hold in the database and
+   * takes it the moment the one before commits, instead of starting only after this server has
+   * learnt of the commit. Batches still decide one after the other, in the order they hold the
+   * space. The desk closes in the same tick as the last batch ends with nobody waiting.
+   */
+  async function drain(spaceId: number, desk: Desk): Promise<void> {
+    const running = new Set<Promise<void>>();
+    for (;;) {
+      if (desk.queue.length === 0) {
+        if (running.size === 0) break;
+        await Promise.race([...running, new Promise<void>((resolve) => (desk.arrived = resolve))]);
+        desk.arrived = undefined;
+        if (desk.queue.length > 0) await afterThisRound();
+        continue;
+      }
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const run: Promise<void> = decideBatch(spaceId, desk.queue.splice(0, DESK_BATCH_MAX), held).finally(() => running.delete(run));
+      running.add(run);
+      await Promise.race([holding, run]);
+    }
     desks.delete(spaceId);
   }
 
@@ -418,10 +447,10 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
    * (not a refusal: those are answers), each bid is decided again alone, so a failure is only
    * the failing bid's.
    */
-  async function decideBatch(spaceId: number, batch: WaitingBid[]): Promise<void> {
+  async function decideBatch(spaceId: number, batch: WaitingBid[], held: () => void = () => {}): Promise<void> {
     let decided: DeskOutcome;
     try {
-      decided = await writes.writeMany((trx, emit) => decideLocked(trx, emit, spaceId, batch));
+      decided = await writes.writeMany((trx, emit) => decideLocked(trx, emit, spaceId, batch, held));
     } catch (err) {
       if (batch.length === 1) batch[0]!.reject(err);
       else for (const bid of batch) await decideBatch(spaceId, [bid]);
@@ -457,17 +486,25 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
    * (seq and chain digests in order), the space's last seq and digest, each piece once, a moved
    * close, the log rows; the events follow in seq order.
    */
-  async function decideLocked(trx: Trx, emit: Emit, spaceId: number, batch: WaitingBid[]): Promise<BatchOutcome<DeskOutcome>> {
+  async function decideLocked(
+    trx: Trx,
+    emit: Emit,
+    spaceId: number,
+    batch: WaitingBid[],
+    held: () => void,
+  ): Promise<BatchOutcome<DeskOutcome>> {
     const space = await repo.holdSpace(trx, spaceId);
+    held();
     const pieceIds = [...new Set(batch.map((b) => Number(b.body.pieceId)))];
-    const pieces = new Map((await repo.piecesById(pieceIds, trx)).map((p) => [p.id, { ...p }]));
-    const startEnd = new Map([...pieces.values()].map((p) => [p.id, p.end_at]));
     const companyIds = [...new Set(batch.map((b) => b.companyId))];
+    const requestIds = [...new Set(batch.map((b) => b.body.requestId))];
+    const stored = await repo.deskState(trx, spaceId, pieceIds, companyIds, requestIds);
+    const { live, retried } = stored;
+    const pieces = new Map(stored.pieces.map((p) => [p.id, { ...p }]));
+    const startEnd = new Map([...pieces.values()].map((p) => [p.id, p.end_at]));
     const ownKey = (pieceId: number, companyId: number) => `${pieceId}:${companyId}`;
     // A company's live bid on a piece: a stored row (id) or one accepted earlier in this batch (row).
     const own = new Map<string, { id?: number; row?: number; price: number; quantityMilli: number }>();
-    const requestIds = [...new Set(batch.map((b) => b.body.requestId))];
-    const { live, retried } = await repo.deskBids(trx, spaceId, pieceIds, companyIds, requestIds);
     for (const b of live) {
       own.set(ownKey(b.piece_id, b.company_id), { id: b.id, price: Number(b.price), quantityMilli: Number(b.quantity_milli) });
     }

@@ -214,19 +214,17 @@ export function createAuctionTradeRepo(db: Db) {
         .execute();
     },
 
-    piecesById(ids: number[], on: On = db) {
-      if (ids.length === 0) return Promise.resolve([] as PieceRow[]);
-      return on.selectFrom('auction_pieces').selectAll().where('id', 'in', ids).execute();
-    },
-
     /**
-     * What a bid batch needs of the stored bids, in one read under the space's hold: the live bid
-     * (the newest valid one) of each of `companyIds` on each of `pieceIds`, and the bids of the
-     * space stored by any of `companyIds` under any of `requestIds` (retries). Both lists narrow
-     * the retries to the request index's entries.
+     * What a bid batch needs to read under the space's hold: the pieces it bids on, the live bid
+     * (the newest valid one) of each of `companyIds` on each of them, and the bids of the space
+     * stored by any of `companyIds` under any of `requestIds` (retries; both lists narrow the read
+     * to the request index's entries). PostgreSQL answers it as one statement, so the hold waits
+     * for one round trip instead of two; SQLite, in process, reads the pieces first.
      */
-    async deskBids(trx: Trx, spaceId: number, pieceIds: number[], companyIds: number[], requestIds: string[]) {
-      if (pieceIds.length === 0 || companyIds.length === 0) return { live: [] as BidRow[], retried: [] as BidRow[] };
+    async deskState(trx: Trx, spaceId: number, pieceIds: number[], companyIds: number[], requestIds: string[]) {
+      if (pieceIds.length === 0 || companyIds.length === 0)
+        return { pieces: [] as PieceRow[], live: [] as BidRow[], retried: [] as BidRow[] };
+      const pieces = trx.selectFrom('auction_pieces').selectAll().where('id', 'in', pieceIds);
       const live = trx
         .selectFrom('auction_bids')
         .selectAll()
@@ -247,9 +245,26 @@ export function createAuctionTradeRepo(db: Db) {
         .where('space_id', '=', spaceId)
         .where('company_id', 'in', companyIds)
         .where('request_id', 'in', requestIds.length > 0 ? requestIds : ['']);
-      const rows = await live.unionAll(retried).execute();
-      const part = (retry: number) => rows.filter((r) => Number(r.retry) === retry).map(({ retry: _, ...bid }) => bid as BidRow);
-      return { live: part(0), retried: part(1) };
+      const bids = live.unionAll(retried);
+      type Tagged = BidRow & { retry: number };
+      let pieceRows: PieceRow[];
+      let bidRows: Tagged[];
+      if (trx.getExecutor().adapter instanceof SqliteAdapter) {
+        pieceRows = await pieces.execute();
+        bidRows = await bids.execute();
+      } else {
+        // Each part as a JSON array of its rows: the values (integers and text) come back the same.
+        const [row] = await trx
+          .selectNoFrom([
+            sql<PieceRow[]>`(select coalesce(json_agg(p), '[]'::json) from (${pieces}) p)`.as('pieces'),
+            sql<Tagged[]>`(select coalesce(json_agg(b), '[]'::json) from (${bids}) b)`.as('bids'),
+          ])
+          .execute();
+        pieceRows = row!.pieces;
+        bidRows = row!.bids;
+      }
+      const part = (retry: number) => bidRows.filter((r) => Number(r.retry) === retry).map(({ retry: _, ...bid }) => bid as BidRow);
+      return { pieces: pieceRows, live: part(0), retried: part(1) };
     },
 
     /** The bids of a space stored by any of `companyIds` under any of `requestIds` (retries). */
