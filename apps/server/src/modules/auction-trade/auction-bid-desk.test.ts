@@ -166,6 +166,11 @@ describe('the bid desk decides the bids waiting for a space together', () => {
 
   it('many concurrent bids: seq without a gap, each accepted price above the one before, every accepted answer one stored bid', async () => {
     const space = await a.running('supplier01', [...BIDDERS], terms());
+    // The bids as the room's stream learns of them: in the order their batches committed.
+    const announced: number[] = [];
+    const stop = a.app.live.events.subscribe((e) => {
+      if (e.action === 'bid' && e.key === space.spaceId) announced.push(Number(e.data?.seq));
+    });
     const attempts = [];
     for (let round = 0; round < 8; round++) {
       for (const [i, who] of BIDDERS.entries()) {
@@ -185,6 +190,9 @@ describe('the bid desk decides the bids waiting for a space together', () => {
     );
     expect((await verifyChain(a.database.db, Number(space.spaceId))).ok).toBe(true);
     expect(await bidLogRows(a, space.spaceId)).toBe(bids.length);
+    // Batches overlap (the next waits for the hold while one decides), yet every bid is announced once, in seq order.
+    stop();
+    expect(announced).toEqual(bids.map((b) => Number(b.seq)));
   });
 });
 
