@@ -5,7 +5,8 @@
  *   npx tsx bench/auction-bids.ts --seconds 10 --bidders 200 --interval 190 --only sqlite
  *
  * For SQLite (one server, a temporary file) and PostgreSQL (two servers on one scratch schema in
- * BENCH_DATABASE_URL, sharing Redis at BENCH_REDIS_URL; the schema is dropped afterwards) it loads
+ * BENCH_DATABASE_URL, sharing Redis at BENCH_REDIS_URL, both in this process unless `--processes`
+ * gives each a process of its own; the schema is dropped afterwards) it loads
  * the demo data, adds the bidder companies, has supplier01 publish a space through the real calls
  * (save, submit, the operator's approval, every bidder's registration) and starts it. From a
  * worker thread each bidder then bids every `--interval` ms (`--warmup` seconds first, 2 by default, whose
