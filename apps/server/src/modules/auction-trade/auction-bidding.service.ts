@@ -350,6 +350,9 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     return answer;
   }
 
+  /** Lets the requests already read from the network reach the desk (or the retry lookups) before the database is asked. */
+  const afterThisRound = () => new Promise<void>((resolve) => setImmediate(resolve));
+
   /**
    * Whether a bid refused before the desk is the retry of a stored bid, asked of the database
    * together for every such bid of a space that arrives in one turn of the event loop: in a
@@ -370,7 +373,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
         const lookups: RetryLookup[] = [];
         waiting = lookups;
         retryLookups.set(spaceId, lookups);
-        setImmediate(() => {
+        void afterThisRound().then(() => {
           retryLookups.delete(spaceId);
           const companyIds = [...new Set(lookups.map((l) => l.companyId))];
           const stored = repo.bidsByRequests(spaceId, companyIds, [...new Set(lookups.map((l) => l.requestId))]);
@@ -388,13 +391,11 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
    * one transaction at a time decides every bid waiting for the space. The space's lock (and on
    * SQLite the one connection) is then held for a handful of statements per batch instead of a
    * round of statements per bid, and a space takes at most two pool connections per server (the
-   * batch holding it and the next, waiting for the hold). A closed desk opens after the requests already read from the network have had their turn:
-   * on SQLite a batch runs start to finish without giving way, so a desk opened at once would
-   * decide one bid per transaction (and pay one commit per bid) however many were waiting.
+   * batch holding it and the next, waiting for the hold). A closed desk opens after the requests
+   * already read from the network have had their turn: on SQLite a batch runs start to finish
+   * without giving way, so a desk opened at once would decide one bid per transaction (and pay
+   * one commit per bid) however many were waiting.
    */
-  /** Lets the requests already read from the network reach the desk before a batch is taken. */
-  const afterThisRound = () => new Promise<void>((resolve) => setImmediate(resolve));
-
   interface Desk {
     queue: WaitingBid[];
     /** Set while the desk waits for its batches with nobody waiting: a bid's arrival wakes it. */
