@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { WarningOutlined } from '@ant-design/icons';
-import { Button, Empty, Skeleton } from 'antd';
+import { Button, ConfigProvider, Skeleton } from 'antd';
+import SimpleEmptyImage from 'antd/es/empty/simple';
+import useEmptyStyle from 'antd/es/empty/style';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
@@ -31,10 +33,23 @@ export function LoadError({ error, onRetry, compact = false }: { error: unknown;
   );
 }
 
-/** The empty state: 暂无数据, or a page's own text. */
+/**
+ * The empty state: 暂无数据, or a page's own text, under antd's simple empty picture. It is
+ * `<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />`'s markup and styles without the component,
+ * whose default picture the pages never show.
+ */
 export function EmptyState({ text }: { text?: ReactNode }) {
   const { t } = useTranslation();
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text ?? t('empty')} />;
+  const prefixCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('empty');
+  const [hashId, cssVarCls] = useEmptyStyle(prefixCls);
+  return (
+    <div className={`${hashId} ${cssVarCls} ${prefixCls} ${prefixCls}-normal`}>
+      <div className={`${prefixCls}-image`}>
+        <SimpleEmptyImage />
+      </div>
+      <div className={`${prefixCls}-description`}>{text ?? t('empty')}</div>
+    </div>
+  );
 }
 
 interface QueryStateProps<T> {

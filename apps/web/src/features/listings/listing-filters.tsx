@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, InputNumber, Skeleton } from 'antd';
-// The plain field only (antd's Input index also brings TextArea, Search, OTP and Group).
-import Input from 'antd/es/input/Input';
+import { Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HOLD_BS, HOLD_BS_FILTER, LISTING_TYPES, LISTING_TYPE_VALUES, LISTING_USER_NAME_MAX, enumLabel } from '@portal/contracts/constants';
+import { ClearableInput } from '../../shared/clearable-input';
+import { NumberField } from '../../shared/number-field';
 import { LoadError } from '../../shared/query-state';
 import { useLang } from '../../shared/use-lang';
 import { rangeInvalid, toggleValue, varietyRows } from './search-state';
@@ -152,7 +152,7 @@ export function ListingFilters({ market }: { market: MarketFilters }) {
         }}
       />
       <RangeRow id="filter-price" label={t('listing.price')} invalid={priceInvalid} invalidText={t('listing.rangeInvalid')}>
-        <InputNumber
+        <NumberField
           aria-label={t('listing.minPrice')}
           placeholder={t('listing.minPrice')}
           min={0}
@@ -163,7 +163,7 @@ export function ListingFilters({ market }: { market: MarketFilters }) {
           onChange={(v) => type({ minPrice: v })}
         />
         <span aria-hidden>–</span>
-        <InputNumber
+        <NumberField
           aria-label={t('listing.maxPrice')}
           placeholder={t('listing.maxPrice')}
           min={0}
@@ -175,7 +175,7 @@ export function ListingFilters({ market }: { market: MarketFilters }) {
         />
       </RangeRow>
       <RangeRow id="filter-quantity" label={t('listing.quantity')} invalid={quantityInvalid} invalidText={t('listing.rangeInvalid')}>
-        <InputNumber
+        <NumberField
           aria-label={t('listing.minQuantity')}
           placeholder={t('listing.minQuantity')}
           min={0}
@@ -186,7 +186,7 @@ export function ListingFilters({ market }: { market: MarketFilters }) {
           onChange={(v) => type({ minQuantity: v })}
         />
         <span aria-hidden>–</span>
-        <InputNumber
+        <NumberField
           aria-label={t('listing.maxQuantity')}
           placeholder={t('listing.maxQuantity')}
           min={0}
@@ -202,14 +202,13 @@ export function ListingFilters({ market }: { market: MarketFilters }) {
           {t('listing.userName')}
         </label>
         <div className="filter-range">
-          <Input
+          <ClearableInput
             id="filter-user-input"
             className="filter-user"
             maxLength={LISTING_USER_NAME_MAX}
-            allowClear
             placeholder={t('listing.userNamePlaceholder')}
             value={filters.userName}
-            onChange={(e) => type({ userName: e.target.value })}
+            onChange={(userName) => type({ userName })}
           />
           <Button icon={<ReloadOutlined />} onClick={market.reset}>
             {t('listing.reset')}
