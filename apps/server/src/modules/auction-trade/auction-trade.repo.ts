@@ -15,9 +15,18 @@ export type SpaceListFilter = { companyId: number } | { review: true } | { regis
 
 /** Storage of live auctions: spaces and pieces (shared with the portal), registrations and bids. */
 export function createAuctionTradeRepo(db: Db) {
+  const onSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  /** The bids of a space stored by any of `companyIds` under any of `requestIds` (retries). */
+  const storedUnder = (on: On, spaceId: number, companyIds: number[], requestIds: string[]) =>
+    on
+      .selectFrom('auction_bids')
+      .selectAll()
+      .where('space_id', '=', spaceId)
+      .where('company_id', 'in', companyIds)
+      .where('request_id', 'in', requestIds);
   return {
     /** True on SQLite, whose database one server process serves alone (others share nothing with it). */
-    oneProcess: db.getExecutor().adapter instanceof SqliteAdapter,
+    oneProcess: onSqlite,
 
     member(userId: number, on: On = db) {
       return on
@@ -238,18 +247,12 @@ export function createAuctionTradeRepo(db: Db) {
             .where('state', '=', 'valid')
             .groupBy(['piece_id', 'company_id']),
         );
-      const retried = trx
-        .selectFrom('auction_bids')
-        .selectAll()
-        .select(sql<number>`1`.as('retry'))
-        .where('space_id', '=', spaceId)
-        .where('company_id', 'in', companyIds)
-        .where('request_id', 'in', requestIds.length > 0 ? requestIds : ['']);
+      const retried = storedUnder(trx, spaceId, companyIds, requestIds.length > 0 ? requestIds : ['']).select(sql<number>`1`.as('retry'));
       const bids = live.unionAll(retried);
       type Tagged = BidRow & { retry: number };
       let pieceRows: PieceRow[];
       let bidRows: Tagged[];
-      if (trx.getExecutor().adapter instanceof SqliteAdapter) {
+      if (onSqlite) {
         pieceRows = await pieces.execute();
         bidRows = await bids.execute();
       } else {
@@ -270,13 +273,7 @@ export function createAuctionTradeRepo(db: Db) {
     /** The bids of a space stored by any of `companyIds` under any of `requestIds` (retries). */
     bidsByRequests(spaceId: number, companyIds: number[], requestIds: string[]) {
       if (requestIds.length === 0 || companyIds.length === 0) return Promise.resolve([] as BidRow[]);
-      return db
-        .selectFrom('auction_bids')
-        .selectAll()
-        .where('space_id', '=', spaceId)
-        .where('company_id', 'in', companyIds)
-        .where('request_id', 'in', requestIds)
-        .execute();
+      return storedUnder(db, spaceId, companyIds, requestIds).execute();
     },
 
     /** A company's live bid on a piece. */
@@ -332,32 +329,29 @@ export function createAuctionTradeRepo(db: Db) {
     ): Promise<BidRow[]> {
       if (change.bids.length === 0) return [];
       const { id: spaceId, ...spacePatch } = change.space;
-      if (trx.getExecutor().adapter instanceof SqliteAdapter) {
-        const stored = await trx.insertInto('auction_bids').values(change.bids).returningAll().execute();
-        if (change.superseded.length > 0) {
-          await trx.updateTable('auction_bids').set({ state: 'superseded' }).where('id', 'in', change.superseded).execute();
-        }
-        await trx.updateTable('auction_spaces').set(spacePatch).where('id', '=', spaceId).execute();
-        for (const { id, ...patch } of change.pieces) await trx.updateTable('auction_pieces').set(patch).where('id', '=', id).execute();
+      type Creator = QueryCreator<Database>;
+      // Every change besides the bids themselves, as statements over the transaction or a WITH.
+      const updates = [
+        (q: Creator) => q.updateTable('auction_spaces').set(spacePatch).where('id', '=', spaceId),
+        ...change.pieces.map(
+          ({ id, ...patch }) =>
+            (q: Creator) =>
+              q.updateTable('auction_pieces').set(patch).where('id', '=', id),
+        ),
+        ...(change.superseded.length > 0
+          ? [(q: Creator) => q.updateTable('auction_bids').set({ state: 'superseded' }).where('id', 'in', change.superseded)]
+          : []),
+      ];
+      const insert = (q: Creator) => q.insertInto('auction_bids').values(change.bids).returningAll();
+      if (onSqlite) {
+        const stored = await insert(trx).execute();
+        for (const update of updates) await update(trx).execute();
         return stored;
       }
       // The data-modifying parts of a WITH run whether or not anything reads them.
-      type Creator = QueryCreator<Database>;
-      let creator = trx.with('space_written', (db) =>
-        db.updateTable('auction_spaces').set(spacePatch).where('id', '=', spaceId),
-      ) as unknown as Creator;
-      for (const [i, { id, ...patch }] of change.pieces.entries()) {
-        creator = creator.with(`piece_written_${i}`, (db) =>
-          db.updateTable('auction_pieces').set(patch).where('id', '=', id),
-        ) as unknown as Creator;
-      }
-      if (change.superseded.length > 0) {
-        const ids = change.superseded;
-        creator = creator.with('bids_replaced', (db) =>
-          db.updateTable('auction_bids').set({ state: 'superseded' }).where('id', 'in', ids),
-        ) as unknown as Creator;
-      }
-      return creator.insertInto('auction_bids').values(change.bids).returningAll().execute();
+      let creator: Creator = trx;
+      for (const [i, update] of updates.entries()) creator = creator.with(`written_${i}`, (q) => update(q)) as unknown as Creator;
+      return insert(creator).execute();
     },
 
     async setFill(trx: Trx, bidId: number, fillMilli: number): Promise<void> {
