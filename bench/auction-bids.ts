@@ -23,10 +23,9 @@
  * time. The figures go to docs/performance.md ("Auction bidding").
  */
 import os from 'node:os';
-import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { verifyChain } from '../apps/server/src/modules/auction-trade/auction-chain';
-import { addBidders, quantile, runningSpace, serverProcesses, startServers, type ServerProcesses } from './auction-setup';
+import { addBidders, cpuMsOf, quantile, runningSpace, serverProcesses, startServers, type ServerProcesses } from './auction-setup';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -45,9 +44,7 @@ const PROCESSES = args.includes('--processes');
 
 /** CPU time (user + system) of this process's main thread, from Linux's per-thread counters (10 ms ticks). */
 function threadCpuMs(): number {
-  const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return cpuMsOf(`/proc/self/task/${process.pid}/stat`);
 }
 
 interface LoadResult {

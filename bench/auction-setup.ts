@@ -37,6 +37,13 @@ export interface BenchServers {
   close(): Promise<void>;
 }
 
+/** CPU time (user + system) of a process or thread, from Linux's counters at `statPath` (10 ms ticks). */
+export function cpuMsOf(statPath: string): number {
+  const stat = fs.readFileSync(statPath, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Servers running in processes of their own, on the benchmark's PostgreSQL schema and Redis. */
 export interface ServerProcesses {
   ports: number[];
@@ -64,14 +71,9 @@ export async function serverProcesses(s: BenchServers, count: number): Promise<S
       return { child, port };
     }),
   );
-  const cpuOf = (pid: number) => {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
-  };
   return {
     ports: children.map((c) => c.port),
-    cpuMs: () => children.reduce((sum, c) => sum + cpuOf(c.child.pid!), 0),
+    cpuMs: () => children.reduce((sum, c) => sum + cpuMsOf(`/proc/${c.child.pid!}/stat`), 0),
     async close() {
       await Promise.all(
         children.map(
