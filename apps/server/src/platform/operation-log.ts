@@ -1,4 +1,6 @@
+import type { QueryCreator } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 
 /** One entry of the operation log: who changed which record, and the record before and after. */
 export interface OplogEntry {
@@ -25,7 +27,15 @@ export async function writeOperationLog(db: Db, e: OplogEntry): Promise<void> {
 /** Writes several entries in one statement (a batch of writes decided in one transaction). */
 export async function writeOperationLogs(db: Db, entries: OplogEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.insertInto('operation_log').values(entries.map(row)).execute();
+  await operationLogInsert(db, entries).execute();
+}
+
+/**
+ * The insert of several entries, to run as a statement or as one part of a larger one (a WITH):
+ * the entries still commit or roll back with the change they record.
+ */
+export function operationLogInsert(q: QueryCreator<Database>, entries: OplogEntry[]) {
+  return q.insertInto('operation_log').values(entries.map(row));
 }
 
 function row({ before, after, ...rest }: OplogEntry) {

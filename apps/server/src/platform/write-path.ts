@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { ChangeEvent, EventBus } from './events';
-import { writeOperationLog, writeOperationLogs } from './operation-log';
+import { writeOperationLog, writeOperationLogs, type OplogEntry } from './operation-log';
 
 export type Trx = Transaction<Database>;
 /** Collects an event; it is published only if the transaction commits. */
@@ -48,6 +48,12 @@ export interface BatchOutcome<T> {
   logs: BatchLogEntry[];
 }
 
+/**
+ * A batch's log entries as rows of the operation log, for a rule that writes them itself as part
+ * of its own statement (and then answers no `logs`); each entry names its account.
+ */
+export type LogRows = (entries: (BatchLogEntry & { account: string })[]) => OplogEntry[];
+
 export interface WritePath {
   /**
    * The one place a change is made: runs `fn` in a transaction together with its operation-log
@@ -58,10 +64,11 @@ export interface WritePath {
   /**
    * Several changes decided together in one transaction (a desk that decides every waiting bid of
    * a space at once): `fn` answers one log row per change it made, written in one statement with
-   * them; the events are published after the commit, in the order emitted. Changes `fn` refused
-   * leave no row, and when it throws nothing at all is written.
+   * them (or by `fn` itself, in a statement of its own, with `logRows`); the events are published
+   * after the commit, in the order emitted. Changes `fn` refused leave no row, and when it throws
+   * nothing at all is written.
    */
-  writeMany<T>(fn: (trx: Trx, emit: Emit) => Promise<BatchOutcome<T>>): Promise<T>;
+  writeMany<T>(fn: (trx: Trx, emit: Emit, logRows: LogRows) => Promise<BatchOutcome<T>>): Promise<T>;
 }
 
 const SYSTEM_ACCOUNT = 'system';
@@ -108,27 +115,34 @@ export function createWritePath(deps: { db: Db; events: EventBus; now: () => Dat
     return result;
   }
 
-  async function writeMany<T>(fn: (trx: Trx, emit: Emit) => Promise<BatchOutcome<T>>): Promise<T> {
+  /** One entry of a batch as its operation-log row, once its account is known. */
+  const logRow = (meta: BatchLogEntry, account: string, at: string): OplogEntry => {
+    const { resource, recordId } = splitTarget(meta.target);
+    return {
+      user_id: meta.actorUserId,
+      account,
+      ip: meta.ip ?? '',
+      resource,
+      action: meta.action,
+      record_id: recordId,
+      before: meta.before,
+      after: meta.after,
+      at,
+    };
+  };
+
+  async function writeMany<T>(fn: (trx: Trx, emit: Emit, logRows: LogRows) => Promise<BatchOutcome<T>>): Promise<T> {
     const emitted: ChangeEvent[] = [];
     const result = await db.transaction().execute(async (trx) => {
       emitted.length = 0;
-      const { value, logs } = await fn(trx, (e) => void emitted.push(e));
+      const logRows: LogRows = (entries) => {
+        const at = now().toISOString();
+        return entries.map((meta) => logRow(meta, meta.account, at));
+      };
+      const { value, logs } = await fn(trx, (e) => void emitted.push(e), logRows);
       const at = now().toISOString();
       const rows = [];
-      for (const meta of logs) {
-        const { resource, recordId } = splitTarget(meta.target);
-        rows.push({
-          user_id: meta.actorUserId,
-          account: await accountOf(trx, meta),
-          ip: meta.ip ?? '',
-          resource,
-          action: meta.action,
-          record_id: recordId,
-          before: meta.before,
-          after: meta.after,
-          at,
-        });
-      }
+      for (const meta of logs) rows.push(logRow(meta, await accountOf(trx, meta), at));
       await writeOperationLogs(trx, rows);
       return value;
     });

@@ -24,12 +24,12 @@ function holdFirstBatch(writes: WritePath, during: (batch: number) => void = () 
   writes.writeMany = async (fn) => {
     const batch = ++calls;
     if (batch === 1) await released;
-    const written = original(async (trx, emit) => {
+    const written = original(async (trx, emit, logRows) => {
       // A later batch may start while the first still decides (it then waits for the hold):
       // `during` sees it begin deciding once the first is done.
       if (batch > 1) await first;
       during(batch);
-      const outcome = await fn(trx, emit);
+      const outcome = await fn(trx, emit, logRows);
       sizes.push((outcome.value as { decisions: unknown[] }).decisions.length);
       return outcome;
     });
@@ -64,14 +64,22 @@ async function storedBids(a: AuctionApp, spaceId: string) {
   return a.database.db.selectFrom('auction_bids').selectAll().where('space_id', '=', Number(spaceId)).orderBy('seq').execute();
 }
 
+/** How many bids of a space the operation log records; each row must hold the answer of one stored bid, in seq order. */
 async function bidLogRows(a: AuctionApp, spaceId: string) {
   const rows = await a.database.db
     .selectFrom('operation_log')
-    .select('id')
+    .select('after_json')
     .where('resource', '=', 'auction')
     .where('record_id', '=', spaceId)
     .where('action', '=', 'bid')
+    .orderBy('id')
     .execute();
+  const logged = rows.map((r) => JSON.parse(r.after_json!) as AuctionBid);
+  const stored = await storedBids(a, spaceId);
+  // Each logged answer names a stored bid by its id, and a later seq has a later id.
+  const byId = new Map(stored.map((b) => [String(b.id), b]));
+  expect(logged.map((l) => [l.seq, byId.get(l.bidId)?.seq])).toEqual(logged.map((l) => [l.seq, l.seq]));
+  expect(stored.map((b) => b.id)).toEqual([...stored.map((b) => b.id)].sort((x, y) => x - y));
   return rows.length;
 }
 

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { createLocalRateLimiter, type RateLimiter } from '../../platform/rate-limit';
 import type { DueJob } from '../../platform/scheduler';
-import type { BatchLogEntry, BatchOutcome, Emit, Trx } from '../../platform/write-path';
+import type { BatchOutcome, Emit, LogRows, Trx } from '../../platform/write-path';
 import { centsText } from '../deposits';
 import { fromMilli, toMilli } from '../listing-manage';
 import { amountOf, type OrderRowData, type SettledOrderDraft } from '../orders';
@@ -451,7 +451,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
   async function decideBatch(spaceId: number, batch: WaitingBid[], held: () => void = () => {}): Promise<void> {
     let decided: DeskOutcome;
     try {
-      decided = await writes.writeMany((trx, emit) => decideLocked(trx, emit, spaceId, batch, held));
+      decided = await writes.writeMany((trx, emit, logRows) => decideLocked(trx, emit, logRows, spaceId, batch, held));
     } catch (err) {
       if (batch.length === 1) batch[0]!.reject(err);
       else for (const bid of batch) await decideBatch(spaceId, [bid]);
@@ -490,18 +490,19 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
   async function decideLocked(
     trx: Trx,
     emit: Emit,
+    logRows: LogRows,
     spaceId: number,
     batch: WaitingBid[],
     held: () => void,
   ): Promise<BatchOutcome<DeskOutcome>> {
-    const space = await repo.holdSpace(trx, spaceId);
-    held();
     const pieceIds = [...new Set(batch.map((b) => Number(b.body.pieceId)))];
     const companyIds = [...new Set(batch.map((b) => b.companyId))];
     const requestIds = [...new Set(batch.map((b) => b.body.requestId))];
-    const stored = await repo.deskState(trx, spaceId, pieceIds, companyIds, requestIds);
-    const { live, retried } = stored;
-    const pieces = new Map(stored.pieces.map((p) => [p.id, { ...p }]));
+    // On PostgreSQL the hold also takes an id for each bid that may be accepted (see writeDesk).
+    const desk = await repo.holdDesk(trx, spaceId, pieceIds, companyIds, requestIds, batch.length);
+    held();
+    const { space, live, retried } = desk;
+    const pieces = new Map(desk.pieces.map((p) => [p.id, { ...p }]));
     const startEnd = new Map([...pieces.values()].map((p) => [p.id, p.end_at]));
     const ownKey = (pieceId: number, companyId: number) => `${pieceId}:${companyId}`;
     // A company's live bid on a piece: a stored row (id) or one accepted earlier in this batch (row).
@@ -515,11 +516,14 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
     const step = Number(space?.price_step ?? 0);
     let seq = Number(space?.last_seq ?? 0);
     let previous = space?.chain_digest ?? '';
-    const rows: Omit<BidRow, 'id' | 'fill_milli'>[] = [];
+    const rows: (Omit<BidRow, 'id' | 'fill_milli'> & { id?: number })[] = [];
     const superseded: number[] = [];
-    const ids = new Map<number, number>();
-    // A bid's decision; `row` is an accepted bid's row, `first` false for a retry of it in this batch.
-    const decisions: (Decision | { row: number; endTime: string; first: boolean })[] = [];
+    const firstSeq = seq + 1;
+    // Per accepted row: the index in the batch of the bid that made it, and the end after it.
+    const bidders: number[] = [];
+    const endTimes: string[] = [];
+    // A bid's decision; `row` is an accepted bid's row (also for a retry of it in this batch).
+    const decisions: (Decision | { row: number; endTime: string })[] = [];
     const accepted = new Map<string, number>();
 
     for (const index of decidingOrder(mode, batch)) {
@@ -539,7 +543,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
             ? { error: new AppError('AUCTION_REQUEST_ID_REUSED') }
             : stored
               ? { answer: toBid(stored, piece?.end_at ?? '') }
-              : { row: sameRow!, endTime: piece!.end_at, first: false },
+              : { row: sameRow!, endTime: piece!.end_at },
         );
         continue;
       }
@@ -584,6 +588,7 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       }
       const row = rows.length;
       rows.push({
+        id: desk.ids[row],
         space_id: spaceId,
         piece_id: pieceId,
         company_id: companyId,
@@ -642,40 +647,47 @@ export function createAuctionBiddingService(deps: BiddingDeps) {
       emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'bid', data: { ...event } });
       if (extended)
         emit({ topic: AUCTION_TOPIC, key: String(spaceId), action: 'extended', data: { pieceId: String(pieceId), endTime: endAt } });
-      decide({ row, endTime: endAt, first: true });
+      bidders[row] = index;
+      endTimes[row] = endAt;
+      decide({ row, endTime: endAt });
     }
 
+    // An accepted bid is answered as it was accepted (valid, even when a later bid of its company
+    // in this batch replaced it) once its row has its id, and its log row keeps the same answer.
+    const storedRows: BidRow[] = [];
+    const answerOf = (row: number, endTime: string) => toBid({ ...storedRows[row]!, fill_milli: null, state: 'valid' }, endTime);
+    const logsOf = (stored: BidRow[]) => {
+      for (const r of stored) storedRows[Number(r.seq) - firstSeq] = r;
+      return logRows(
+        rows.map((_, row) => {
+          const { userId, account } = batch[bidders[row]!]!;
+          return { actorUserId: userId, account, action: 'bid', target: `auction:${spaceId}`, after: answerOf(row, endTimes[row]!) };
+        }),
+      );
+    };
     if (rows.length > 0) {
       const changed = [...pieces.values()].filter((piece) => rows.some((r) => r.piece_id === piece.id));
-      const storedRows = await repo.writeDesk(trx, {
-        bids: rows,
-        superseded,
-        space: { id: spaceId, last_seq: seq, chain_digest: previous },
-        pieces: changed.map((p) => ({ id: p.id, end_at: p.end_at, best_price: p.best_price, bidder_count: p.bidder_count })),
-      });
-      for (const r of storedRows) ids.set(Number(r.seq), r.id);
+      await repo.writeDesk(
+        trx,
+        {
+          bids: rows,
+          superseded,
+          space: { id: spaceId, last_seq: seq, chain_digest: previous },
+          pieces: changed.map((p) => ({ id: p.id, end_at: p.end_at, best_price: p.best_price, bidder_count: p.bidder_count })),
+        },
+        logsOf,
+      );
       for (const piece of changed) {
         if (piece.end_at !== startEnd.get(piece.id)) {
           await scheduler.schedule(trx, { kind: AUCTION_JOBS.close, key: String(piece.id), runAt: new Date(piece.end_at) });
         }
       }
     }
-    const logs: (BatchLogEntry & { row: number })[] = [];
-    const answers = decisions.map((d, i): Decision => {
-      if (!('row' in d)) return d;
-      // An accepted bid is answered as it was accepted: valid, even when a later bid of its
-      // company in this batch already replaced it.
-      const row = rows[d.row]!;
-      const answer = toBid({ ...row, id: ids.get(row.seq)!, fill_milli: null, state: 'valid' }, d.endTime);
-      const { userId, account } = batch[i]!;
-      if (d.first) logs.push({ row: d.row, actorUserId: userId, account, action: 'bid', target: `auction:${spaceId}`, after: answer });
-      return { answer };
-    });
-    logs.sort((a, b) => a.row - b.row);
+    const answers = decisions.map((d): Decision => ('row' in d ? { answer: answerOf(d.row, d.endTime) } : d));
     const bests = isOpenOutcry(mode)
       ? [...pieces.values()].filter((p) => p.best_price !== null).map((p): [number, number] => [p.id, Number(p.best_price)])
       : [];
-    return { value: { decisions: answers, mode, bests }, logs };
+    return { value: { decisions: answers, mode, bests }, logs: [] };
   }
 
   function sameRequest(bid: BidRow, body: PlaceBody, endTime: string): AuctionBid {

@@ -1,6 +1,7 @@
 import { SqliteAdapter, sql, type Insertable, type QueryCreator, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuctionBidTable, AuctionPieceTable, AuctionRegistrationTable, AuctionSpaceTable, Database } from '../../db/schema';
+import { operationLogInsert, type OplogEntry } from '../../platform/operation-log';
 import { pageAndTotal } from '../../platform/table-repo';
 import type { Trx } from '../../platform/write-path';
 
@@ -201,19 +202,6 @@ export function createAuctionTradeRepo(db: Db) {
       return [...new Set(rows.map((r) => r.company_id).filter((id): id is number => id !== null))];
     },
 
-    /**
-     * Holds a space's row for the rest of a bid batch's transaction and answers it: one no-op
-     * update, which on PostgreSQL makes every other writer of the space wait until the commit.
-     */
-    holdSpace(trx: Trx, spaceId: number): Promise<SpaceRow | undefined> {
-      return trx
-        .updateTable('auction_spaces')
-        .set({ last_seq: sql<number>`last_seq` })
-        .where('id', '=', spaceId)
-        .returningAll()
-        .executeTakeFirst();
-    },
-
     /** Holds the space's row for the rest of a transaction that decides on its bids (a close). */
     async lockSpace(trx: Trx, spaceId: number): Promise<void> {
       await trx
@@ -224,50 +212,48 @@ export function createAuctionTradeRepo(db: Db) {
     },
 
     /**
-     * What a bid batch needs to read under the space's hold: the pieces it bids on, the live bid
-     * (the newest valid one) of each of `companyIds` on each of them, and the bids of the space
-     * stored by any of `companyIds` under any of `requestIds` (retries; both lists narrow the read
-     * to the request index's entries). PostgreSQL answers it as one statement, so the hold waits
-     * for one round trip instead of two; SQLite, in process, reads the pieces first.
+     * A bid batch's first step: it holds the space's row for the rest of its transaction (a no-op
+     * update: every other writer of the space waits for the commit) and then reads what it
+     * decides on: the space, the pieces it bids on, the live bid (the newest valid one) of each of
+     * `companyIds` on each of them, and the space's bids stored by any of `companyIds` under any
+     * of `requestIds` (retries). On PostgreSQL it is one call of `auction_desk_hold`, whose reads
+     * follow the hold inside the database, so the hold is kept for one round trip instead of two,
+     * and it also takes `newIds` ids for the bids the batch will store; SQLite, in process, runs
+     * the same steps one after the other and gives the bids their ids as it stores them.
      */
-    async deskState(trx: Trx, spaceId: number, pieceIds: number[], companyIds: number[], requestIds: string[]) {
-      if (pieceIds.length === 0 || companyIds.length === 0)
-        return { pieces: [] as PieceRow[], live: [] as BidRow[], retried: [] as BidRow[] };
-      const pieces = trx.selectFrom('auction_pieces').selectAll().where('id', 'in', pieceIds);
-      const live = trx
-        .selectFrom('auction_bids')
-        .selectAll()
-        .select(sql<number>`0`.as('retry'))
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('auction_bids')
-            .select((x) => x.fn.max('id').as('id'))
-            .where('piece_id', 'in', pieceIds)
-            .where('company_id', 'in', companyIds)
-            .where('state', '=', 'valid')
-            .groupBy(['piece_id', 'company_id']),
-        );
-      const retried = storedUnder(trx, spaceId, companyIds, requestIds.length > 0 ? requestIds : ['']).select(sql<number>`1`.as('retry'));
-      const bids = live.unionAll(retried);
-      type Tagged = BidRow & { retry: number };
-      let pieceRows: PieceRow[];
-      let bidRows: Tagged[];
-      if (onSqlite) {
-        pieceRows = await pieces.execute();
-        bidRows = await bids.execute();
-      } else {
-        // Each part as a JSON array of its rows: the values (integers and text) come back the same.
-        const [row] = await trx
-          .selectNoFrom([
-            sql<PieceRow[]>`(select coalesce(json_agg(p), '[]'::json) from (${pieces}) p)`.as('pieces'),
-            sql<Tagged[]>`(select coalesce(json_agg(b), '[]'::json) from (${bids}) b)`.as('bids'),
-          ])
-          .execute();
-        pieceRows = row!.pieces;
-        bidRows = row!.bids;
+    async holdDesk(trx: Trx, spaceId: number, pieceIds: number[], companyIds: number[], requestIds: string[], newIds: number) {
+      type Held = { space: SpaceRow | null; pieces: PieceRow[]; live: BidRow[]; retried: BidRow[]; ids: number[] };
+      if (!onSqlite) {
+        const { rows } = await sql<{
+          held: Held;
+        }>`select auction_desk_hold(${spaceId}, ${pieceIds}, ${companyIds}, ${requestIds}, ${newIds}) as held`.execute(trx);
+        const held = rows[0]!.held;
+        return { ...held, space: held.space ?? undefined };
       }
-      const part = (retry: number) => bidRows.filter((r) => Number(r.retry) === retry).map(({ retry: _, ...bid }) => bid as BidRow);
-      return { pieces: pieceRows, live: part(0), retried: part(1) };
+      const space = await trx
+        .updateTable('auction_spaces')
+        .set({ last_seq: sql<number>`last_seq` })
+        .where('id', '=', spaceId)
+        .returningAll()
+        .executeTakeFirst();
+      const pieces = space ? await trx.selectFrom('auction_pieces').selectAll().where('id', 'in', pieceIds).execute() : [];
+      const live = space
+        ? await trx
+            .selectFrom('auction_bids')
+            .selectAll()
+            .where('id', 'in', (eb) =>
+              eb
+                .selectFrom('auction_bids')
+                .select((x) => x.fn.max('id').as('id'))
+                .where('piece_id', 'in', pieceIds)
+                .where('company_id', 'in', companyIds)
+                .where('state', '=', 'valid')
+                .groupBy(['piece_id', 'company_id']),
+            )
+            .execute()
+        : [];
+      const retried = space ? await storedUnder(trx, spaceId, companyIds, requestIds).execute() : [];
+      return { space, pieces, live, retried, ids: [] as number[] };
     },
 
     /** The bids of a space stored by any of `companyIds` under any of `requestIds` (retries). */
@@ -314,23 +300,26 @@ export function createAuctionTradeRepo(db: Db) {
 
     /**
      * Everything a bid batch changed, written together: its bids (answered as stored), the bids
-     * they replaced, the space's last seq and chain digest, and each changed piece. PostgreSQL
-     * takes it as one statement, so the space's hold is kept for one round trip instead of one
-     * per row; SQLite, in process, writes them one after the other.
+     * they replaced, the space's last seq and chain digest, each changed piece and the operation
+     * log's rows, which `logsOf` makes from the stored bids. PostgreSQL takes it as one statement,
+     * so the space's hold is kept for one round trip instead of one per row; there the bids come
+     * with the ids `holdDesk` took, so their log rows are known before they are stored. SQLite,
+     * in process, writes them one after the other.
      */
     async writeDesk(
       trx: Trx,
       change: {
-        bids: Omit<BidRow, 'id' | 'fill_milli'>[];
+        bids: (Omit<BidRow, 'id' | 'fill_milli'> & { id?: number })[];
         superseded: number[];
         space: { id: number; last_seq: number; chain_digest: string };
         pieces: Pick<PieceRow, 'id' | 'end_at' | 'best_price' | 'bidder_count'>[];
       },
+      logsOf: (stored: BidRow[]) => OplogEntry[],
     ): Promise<BidRow[]> {
       if (change.bids.length === 0) return [];
       const { id: spaceId, ...spacePatch } = change.space;
       type Creator = QueryCreator<Database>;
-      // Every change besides the bids themselves, as statements over the transaction or a WITH.
+      // Every change besides the bids and their log, as statements over the transaction or a WITH.
       const updates = [
         (q: Creator) => q.updateTable('auction_spaces').set(spacePatch).where('id', '=', spaceId),
         ...change.pieces.map(
@@ -346,11 +335,19 @@ export function createAuctionTradeRepo(db: Db) {
       if (onSqlite) {
         const stored = await insert(trx).execute();
         for (const update of updates) await update(trx).execute();
+        const logs = logsOf(stored);
+        if (logs.length > 0) await operationLogInsert(trx, logs).execute();
         return stored;
       }
+      const withIds = change.bids.map((bid): BidRow => {
+        if (bid.id === undefined) throw new Error('A bid written in one statement needs the id holdDesk took for it');
+        return { ...bid, id: bid.id, fill_milli: null };
+      });
+      const logs = logsOf(withIds);
       // The data-modifying parts of a WITH run whether or not anything reads them.
       let creator: Creator = trx;
       for (const [i, update] of updates.entries()) creator = creator.with(`written_${i}`, (q) => update(q)) as unknown as Creator;
+      if (logs.length > 0) creator = creator.with('logged', (q) => operationLogInsert(q, logs)) as unknown as Creator;
       return insert(creator).execute();
     },
 

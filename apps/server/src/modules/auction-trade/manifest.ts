@@ -1,6 +1,7 @@
 import { AUCTION_PERMISSION, AUCTION_REVIEW_PERMISSION } from '@portal/contracts/auction-trade';
 import { auctionTenderMenus } from '../../db/migrations/140-auction-tender-menus';
 import { auctionTrading } from '../../db/migrations/141-auction-trading';
+import { auctionDeskRead } from '../../db/migrations/142-auction-desk-read';
 import { defineModule } from '../../platform/module';
 import { createAuctionBiddingService } from './auction-bidding.service';
 import { AUCTION_JOBS, createAuctionSpacesService } from './auction-spaces.service';
@@ -19,7 +20,11 @@ declare module '../../platform/module' {
 export const auctionTradeModule = defineModule({
   name: 'auction-trade',
   // The auction and tender menus and permission codes arrived in one migration.
-  migrations: { '140-auction-tender-menus': auctionTenderMenus, '141-auction-trading': auctionTrading },
+  migrations: {
+    '140-auction-tender-menus': auctionTenderMenus,
+    '141-auction-trading': auctionTrading,
+    '142-auction-desk-read': auctionDeskRead,
+  },
   permissions: [AUCTION_PERMISSION, AUCTION_REVIEW_PERMISSION],
   settings: [
     'AUCTION_DELAY_WINDOW_SECONDS',
