@@ -5,22 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuctionSearchBody, AuctionSpace } from '@portal/contracts/auctions';
 import {
-  AUCTION_MODES,
-  AUCTION_MODE_VALUES,
   AUCTION_PAGE_SIZE,
-  AUCTION_SIDES,
   PAGE_SIZE_OPTIONS,
   PAYMENT_TYPES,
   PUBLIC_SPACE_STATUSES,
   SPACE_STATUSES,
+  auctionRowAction,
+  enumLabel,
+} from '@portal/contracts/constants';
+import {
+  AUCTION_MODES,
+  AUCTION_MODE_VALUES,
+  AUCTION_SIDES,
   TRADE_STATUSES,
   TRADE_STATUS_VALUES,
-  auctionRowAction,
   auctionSide,
-  enumLabel,
   nextAuctionSort,
   type SortDirection,
-} from '@portal/contracts/constants';
+} from '@portal/contracts/trade-constants';
 import type { Localized } from '@portal/contracts/i18n';
 import { formatDateTime, formatPrice, formatQuantity } from '../../shared/format';
 import { EmptyState, LoadError } from '../../shared/query-state';
