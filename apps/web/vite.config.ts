@@ -167,6 +167,39 @@ function segmentedTooltipOnUse(): Plugin {
   );
 }
 
+/**
+ * antd's Button picks the text colour of its solid style (black or white) with the colour picker's
+ * colour classes (AggregationColor and isBright, with @rc-component/color-picker's Color and
+ * Babel's class helpers, about 1 KB brotli), which every page downloads with Button. For Button's
+ * style only, they are replaced by the same computation on @ant-design/fast-color's FastColor,
+ * which the theme loads anyway: for a colour given as text, as the theme's tokens are, the picker's
+ * classes hold a FastColor of the same text and answer with its methods.
+ */
+function buttonTextColorWithoutColorPicker(): Plugin[] {
+  const importer = /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/;
+  return [
+    replacedImport(
+      'button-color-without-picker',
+      '../../color-picker/color',
+      importer,
+      "export { FastColor as AggregationColor } from '@ant-design/fast-color';",
+    ),
+    replacedImport(
+      'button-brightness-without-picker',
+      '../../color-picker/components/ColorPresets',
+      importer,
+      [
+        "import { FastColor } from '@ant-design/fast-color';",
+        'export function isBright(value, background) {',
+        '  const { r, g, b, a } = value.toRgb();',
+        '  const hsv = new FastColor(value.toRgbString()).onBackground(background).toHsv();',
+        '  return a <= 0.5 ? hsv.v > 0.5 : r * 0.299 + g * 0.587 + b * 0.114 > 192;',
+        '}',
+      ].join('\n'),
+    ),
+  ];
+}
+
 /** The first screens' pages, loaded lazily: the parts of them are grouped by the pages using them (startParts). */
 const FIRST_SCREEN_FILES: Record<string, string> = {
   portal: 'src/portal/layout.tsx',
@@ -301,6 +334,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     noUniqueTooltips(),
     segmentedTooltipOnUse(),
+    ...buttonTextColorWithoutColorPicker(),
     reactRouterUnusedParts(),
     ...(isSsrBuild ? [] : [precompress(), preloadAppPart(), startPartsOfBuild.plugin]),
   ],
