@@ -168,6 +168,22 @@ function segmentedTooltipOnUse(): Plugin {
 }
 
 /**
+ * antd's ConfigProvider imports only the motion context's provider from @rc-component/motion's
+ * index, but the bundler places every module a file reaches by import in the chunk of the entry
+ * that reaches it, used there or not: the app part's file carried the motion list (CSSMotionList,
+ * for message lists, form errors and uploads) and its diffing for the pages that load those. For
+ * ConfigProvider the import names the context's module directly.
+ */
+function motionProviderAlone(): Plugin {
+  return replacedImport(
+    'motion-provider-alone',
+    '@rc-component/motion',
+    /antd[\\/]es[\\/]config-provider[\\/]MotionWrapper\.js$/,
+    "export { default as Provider } from '@rc-component/motion/es/context';",
+  );
+}
+
+/**
  * antd's Button picks the text colour of its solid style (black or white) with the colour picker's
  * colour classes (AggregationColor and isBright, with @rc-component/color-picker's Color and
  * Babel's class helpers, about 1 KB brotli), which every page downloads with Button. For Button's
@@ -335,6 +351,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     noUniqueTooltips(),
     segmentedTooltipOnUse(),
     ...buttonTextColorWithoutColorPicker(),
+    motionProviderAlone(),
     reactRouterUnusedParts(),
     ...(isSsrBuild ? [] : [precompress(), preloadAppPart(), startPartsOfBuild.plugin]),
   ],
