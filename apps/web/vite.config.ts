@@ -234,6 +234,8 @@ const FIRST_SCREEN_PLAN = path.resolve(import.meta.dirname, 'node_modules/.cache
  * alone; fewer, larger files compress better (brotli finds the same names and patterns across a
  * whole file). So:
  * - the entry's static imports are one file, evaluated in the first task as before (main.tsx);
+ *   the `$initial` tag keeps out what only an index file reaches (the query cache's mutation hook
+ *   and observer, which only lazy pages use);
  * - the app part's are one file, evaluated in the second task. The app part is also an entry of
  *   the build so that the bundler's `$initial` tag keeps out what only antd's and the icons'
  *   index files reach;
@@ -319,7 +321,7 @@ function startParts() {
     },
   };
   const groups = [
-    { name: 'start', test: (id: string) => entryPart.has(id), priority: 30 },
+    { name: 'start', test: (id: string) => entryPart.has(id), tags: ['$initial' as const], priority: 30 },
     { name: 'app', test: (id: string) => appPart.has(id), tags: ['$initial' as const], priority: 20 },
     // A module's group is the pages loading it; a group of more pages first, so that a module's
     // imports (loaded by at least the same pages) are placed in their own group before the bundler
