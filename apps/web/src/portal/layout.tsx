@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, theme } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { CMS_LIMITS } from '@portal/contracts/cms-constants';
@@ -13,6 +13,7 @@ import { LanguageSelect } from './language-select';
 import { PORTAL_NAV } from './nav';
 import { useScrollRestoration } from './use-scroll-restoration';
 import './layout.css';
+import { useThemeToken } from '../shared/use-theme-token';
 
 const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
 
@@ -56,7 +57,7 @@ export function PortalLayout() {
   const { t } = useTranslation('portal');
   const { t: tc } = useTranslation();
   const settings = useSettings();
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const location = useLocation();
   const barRef = useTopBarFade();
   useScrollRestoration();
