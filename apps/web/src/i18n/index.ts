@@ -15,6 +15,7 @@ const ALL_NAMESPACES: Namespace[] = [
   'profile',
   'portal',
   'trading',
+  'browse',
   'resource',
   'admin',
   'login',

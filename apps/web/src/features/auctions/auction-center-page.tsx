@@ -50,7 +50,7 @@ function FilterGroup({
   value?: number;
   onChange: (v?: number) => void;
 }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const options: { value?: number; label: string }[] = [
     { value: undefined, label: t('auction.all') },
     ...values.map((v) => ({ value: v, label: labels[v] ?? String(v) })),
@@ -79,7 +79,7 @@ function FilterGroup({
 }
 
 function SortHeader({ label, value, onClick }: { label: string; value: SortDirection | ''; onClick: () => void }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   return (
     <button
       type="button"
@@ -100,7 +100,7 @@ function SortHeader({ label, value, onClick }: { label: string; value: SortDirec
 }
 
 function AuctionRow({ space }: { space: AuctionSpace }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const lang = useLang();
   const lead = space.itemList[0];
   const side = auctionSide(space.spaceAuctionMode);
@@ -171,7 +171,7 @@ function AuctionRow({ space }: { space: AuctionSpace }) {
  * filters and the time and price sorts that cycle empty -> DESC -> ASC -> DESC.
  */
 export function AuctionCenterPage() {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const lang = useLang();
   useDocumentTitle(t('titles.auctionCenter'));
   const [filters, setFilters] = useState<Filters>({});
