@@ -14,6 +14,7 @@ const ALL_NAMESPACES: Namespace[] = [
   'shell',
   'profile',
   'portal',
+  'content',
   'trading',
   'browse',
   'resource',
