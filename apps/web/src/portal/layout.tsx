@@ -12,8 +12,8 @@ import { useSettings } from '../shared/settings';
 import { LanguageSelect } from './language-select';
 import { PORTAL_NAV } from './nav';
 import { useScrollRestoration } from './use-scroll-restoration';
-import './layout.css';
 import { useThemeToken } from '../shared/use-theme-token';
+import './layout.css';
 
 const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
 

@@ -22,8 +22,8 @@ import { Spinner } from '../../shared/spinner';
 import { CheckCodeImage, useCheckCode } from './check-code-image';
 import { LoginField, fieldAria } from './login-field';
 import { CURRENT_USER_KEY } from '../../shared/use-current-user';
-import './login-page.css';
 import { useThemeToken } from '../../shared/use-theme-token';
+import './login-page.css';
 
 interface PasswordForm {
   account: string;
