@@ -167,6 +167,55 @@ function segmentedTooltipOnUse(): Plugin {
   );
 }
 
+/**
+ * antd's ConfigProvider imports only the motion context's provider from @rc-component/motion's
+ * index, but the bundler places every module a file reaches by import in the chunk of the entry
+ * that reaches it, used there or not: the app part's file carried the motion list (CSSMotionList,
+ * for message lists, form errors and uploads) and its diffing for the pages that load those. For
+ * ConfigProvider the import names the context's module directly.
+ */
+function motionProviderAlone(): Plugin {
+  return replacedImport(
+    'motion-provider-alone',
+    '@rc-component/motion',
+    /antd[\\/]es[\\/]config-provider[\\/]MotionWrapper\.js$/,
+    "export { default as Provider } from '@rc-component/motion/es/context';",
+  );
+}
+
+/**
+ * antd's Button picks the text colour of its solid style (black or white) with the colour picker's
+ * colour classes (AggregationColor and isBright, with @rc-component/color-picker's Color and
+ * Babel's class helpers, about 1 KB brotli), which every page downloads with Button. For Button's
+ * style only, they are replaced by the same computation on @ant-design/fast-color's FastColor,
+ * which the theme loads anyway: for a colour given as text, as the theme's tokens are, the picker's
+ * classes hold a FastColor of the same text and answer with its methods.
+ */
+function buttonTextColorWithoutColorPicker(): Plugin[] {
+  const importer = /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/;
+  return [
+    replacedImport(
+      'button-color-without-picker',
+      '../../color-picker/color',
+      importer,
+      "export { FastColor as AggregationColor } from '@ant-design/fast-color';",
+    ),
+    replacedImport(
+      'button-brightness-without-picker',
+      '../../color-picker/components/ColorPresets',
+      importer,
+      [
+        "import { FastColor } from '@ant-design/fast-color';",
+        'export function isBright(value, background) {',
+        '  const { r, g, b, a } = value.toRgb();',
+        '  const hsv = new FastColor(value.toRgbString()).onBackground(background).toHsv();',
+        '  return a <= 0.5 ? hsv.v > 0.5 : r * 0.299 + g * 0.587 + b * 0.114 > 192;',
+        '}',
+      ].join('\n'),
+    ),
+  ];
+}
+
 /** The first screens' pages, loaded lazily: the parts of them are grouped by the pages using them (startParts). */
 const FIRST_SCREEN_FILES: Record<string, string> = {
   portal: 'src/portal/layout.tsx',
@@ -185,6 +234,8 @@ const FIRST_SCREEN_PLAN = path.resolve(import.meta.dirname, 'node_modules/.cache
  * alone; fewer, larger files compress better (brotli finds the same names and patterns across a
  * whole file). So:
  * - the entry's static imports are one file, evaluated in the first task as before (main.tsx);
+ *   the `$initial` tag keeps out what only an index file reaches (the query cache's mutation hook
+ *   and observer, which only lazy pages use);
  * - the app part's are one file, evaluated in the second task. The app part is also an entry of
  *   the build so that the bundler's `$initial` tag keeps out what only antd's and the icons'
  *   index files reach;
@@ -270,7 +321,7 @@ function startParts() {
     },
   };
   const groups = [
-    { name: 'start', test: (id: string) => entryPart.has(id), priority: 30 },
+    { name: 'start', test: (id: string) => entryPart.has(id), tags: ['$initial' as const], priority: 30 },
     { name: 'app', test: (id: string) => appPart.has(id), tags: ['$initial' as const], priority: 20 },
     // A module's group is the pages loading it; a group of more pages first, so that a module's
     // imports (loaded by at least the same pages) are placed in their own group before the bundler
@@ -301,6 +352,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     noUniqueTooltips(),
     segmentedTooltipOnUse(),
+    ...buttonTextColorWithoutColorPicker(),
+    motionProviderAlone(),
     reactRouterUnusedParts(),
     ...(isSsrBuild ? [] : [precompress(), preloadAppPart(), startPartsOfBuild.plugin]),
   ],

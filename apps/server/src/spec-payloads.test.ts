@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENUM_CLASS_NAMES } from '@portal/contracts/constants';
+import { ENUM_CLASS_NAMES } from '@portal/contracts/trade-constants';
 import { createTestApp, envelope, login, type TestApp } from './test/test-app';
 
 /**

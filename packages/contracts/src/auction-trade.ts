@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUCTION_MODE_VALUES, CURRENCIES, PAGE_SIZE_OPTIONS } from './constants';
+import { CURRENCIES, PAGE_SIZE_OPTIONS } from './constants';
+import { AUCTION_MODE_VALUES } from './trade-constants';
 import type { Endpoint } from './endpoint';
 import { quantitySchema } from './listing-manage';
 import { idTextSchema, pageNoSchema, pageOf } from './paging';

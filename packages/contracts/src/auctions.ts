@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { inputString } from './validation';
-import { AUCTION_MODE_VALUES, AUCTION_PAGE_SIZE, PUBLIC_SPACE_STATUSES, SORT_DIRECTIONS, TRADE_STATUS_VALUES } from './constants';
+import { AUCTION_PAGE_SIZE, PUBLIC_SPACE_STATUSES } from './constants';
+import { AUCTION_MODE_VALUES, SORT_DIRECTIONS, TRADE_STATUS_VALUES } from './trade-constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema, pageOf, pageSizeSchema } from './paging';
 

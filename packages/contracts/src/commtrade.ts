@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { inputString } from './validation';
-import { ENUM_CLASS_NAMES } from './constants';
+import { ENUM_CLASS_NAMES } from './trade-constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema } from './paging';
 

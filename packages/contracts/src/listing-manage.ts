@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CURRENCIES, LISTING_MANAGE_STATE_VALUES, LISTING_TYPE_VALUES, PAGE_SIZE_OPTIONS, type ListingManageState } from './constants';
+import { CURRENCIES, LISTING_TYPE_VALUES, PAGE_SIZE_OPTIONS } from './constants';
+import { LISTING_MANAGE_STATE_VALUES, type ListingManageState } from './trade-constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema } from './paging';
 import { inputString, requiredText, text } from './validation';

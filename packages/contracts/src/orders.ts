@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_ACTION_VALUES, ORDER_STATE_VALUES, PAGE_SIZE_OPTIONS, type OrderState } from './constants';
+import { PAGE_SIZE_OPTIONS } from './constants';
+import { ORDER_ACTION_VALUES, ORDER_STATE_VALUES, type OrderState } from './trade-constants';
 import type { Endpoint } from './endpoint';
 import { quantitySchema } from './listing-manage';
 import { pageNoSchema } from './paging';

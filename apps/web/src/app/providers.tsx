@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import type { PublicSettings } from '@portal/contracts/settings';
 import { cspNonce } from '../shared/csp-nonce';
@@ -8,13 +8,14 @@ import { FeedbackProvider } from '../shared/feedback';
 import { SettingsProvider } from '../shared/settings';
 import { queryClient } from './query-client';
 import { buildTheme } from './theme';
+import { useThemeToken } from '../shared/use-theme-token';
 
 /** antd's style elements carry the page's nonce (none where the server renders the first screen). */
 const CSP = typeof document === 'undefined' ? undefined : { nonce: cspNonce() };
 
 /** The base text of every page from the theme: colour, size, line height and font. */
 function BaseText({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   return (
     <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
       {children}

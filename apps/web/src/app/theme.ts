@@ -1,4 +1,6 @@
-import { theme as antdTheme, type ThemeConfig } from 'antd';
+import type { ThemeConfig } from 'antd';
+import darkAlgorithm from 'antd/es/theme/themes/dark';
+import defaultAlgorithm from 'antd/es/theme/themes/default';
 
 /** The one theme object: `lightblue` by default (DESIGN.md). */
 const PRIMARY: Record<string, string> = { lightblue: '#1668dc', green: '#389e0d', dark: '#1668dc' };
@@ -9,7 +11,7 @@ export const FONT_FAMILY = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC"
 
 export function buildTheme(name: string): ThemeConfig {
   return {
-    algorithm: name === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    algorithm: name === 'dark' ? darkAlgorithm : defaultAlgorithm,
     token: {
       colorPrimary: PRIMARY[name] ?? PRIMARY.lightblue,
       colorLink: LINK,

@@ -1,16 +1,18 @@
 import { Suspense, lazy, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Skeleton, theme } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { CMS_LIMITS } from '@portal/contracts/cms-constants';
 import { useCurrentUser } from '../shared/use-current-user';
 import { useFooter, usePageConfig } from '../features/cms/queries';
 import { RichText } from '../shared/rich-text';
+import { TextSkeleton } from '../shared/skeleton';
 import { useSettings } from '../shared/settings';
 import { LanguageSelect } from './language-select';
 import { PORTAL_NAV } from './nav';
 import { useScrollRestoration } from './use-scroll-restoration';
+import { useThemeToken } from '../shared/use-theme-token';
 import './layout.css';
 
 const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
@@ -45,7 +47,7 @@ function useTopBarFade() {
 function PageFallback() {
   return (
     <div className="portal-container portal-page-fallback">
-      <Skeleton active paragraph={{ rows: 8 }} />
+      <TextSkeleton rows={8} />
     </div>
   );
 }
@@ -55,7 +57,7 @@ export function PortalLayout() {
   const { t } = useTranslation('portal');
   const { t: tc } = useTranslation();
   const settings = useSettings();
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const location = useLocation();
   const barRef = useTopBarFade();
   useScrollRestoration();

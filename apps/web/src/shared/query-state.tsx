@@ -1,11 +1,12 @@
 import { useContext, type ReactNode } from 'react';
 import { WarningOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider, Skeleton } from 'antd';
+import { Button, ConfigProvider } from 'antd';
 import SimpleEmptyImage from 'antd/es/empty/simple';
 import useEmptyStyle from 'antd/es/empty/style';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { TextSkeleton } from './skeleton';
 import './query-state.css';
 
 /** The detail shown after "network failure": the server's message, else its code or HTTP status. */
@@ -64,7 +65,7 @@ interface QueryStateProps<T> {
 
 /** Renders a query's loading, error, empty or data state, so no list is ever blank. */
 export function QueryState<T>({ query, children, isEmpty, loading, empty, compact }: QueryStateProps<T>) {
-  if (query.isPending) return <>{loading ?? <Skeleton active paragraph={{ rows: 4 }} />}</>;
+  if (query.isPending) return <>{loading ?? <TextSkeleton rows={4} />}</>;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} compact={compact} />;
   if (isEmpty?.(query.data)) return <>{empty ?? <EmptyState />}</>;
   return <>{children(query.data)}</>;

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Avatar, Button, Form, Input, Typography, theme } from 'antd';
+import { Avatar, Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@portal/contracts/account';
 import { userRoutes } from '@portal/contracts/routes/user';
 import { LIMITS } from '@portal/contracts/validation-rules';
 import { ApiError, call } from '../api/client';
+import { useThemeToken } from '../shared/use-theme-token';
 
 interface LockScreenProps {
   user: CurrentUser;
@@ -18,7 +19,7 @@ interface LockScreenProps {
 /** The unlock prompt over the whole shell while the session is locked (-5). */
 export function LockScreen({ user, transport, onUnlocked, onLogout }: LockScreenProps) {
   const { t } = useTranslation('shell');
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const [form] = Form.useForm<{ password: string }>();
   const [busy, setBusy] = useState(false);
   const unlock = async ({ password }: { password: string }) => {

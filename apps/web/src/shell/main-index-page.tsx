@@ -1,5 +1,5 @@
 import { IdcardOutlined, KeyOutlined, SafetyCertificateOutlined, StarFilled } from '@ant-design/icons';
-import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Space, Typography, theme } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../shared/dialog-service';
 import { useShellSession } from '../shared/session-context';
@@ -7,12 +7,13 @@ import { formatDateTime } from './format';
 import { MenuIcon } from './menu-icons';
 import type { MenuRoute } from './menus';
 import { useShell } from './shell-context';
+import { useThemeToken } from '../shared/use-theme-token';
 
 /** 138****0001: enough to recognise one's own number. */
 const maskMobile = (mobile: string) => (mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile || '-');
 
 function Shortcut({ route, onOpen }: { route: MenuRoute; onOpen: (route: MenuRoute) => void }) {
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   return (
     <button
       type="button"
@@ -34,7 +35,7 @@ export function MainIndexPage() {
   const { user } = useShellSession();
   const { model, openRoute } = useShell();
   const dialogs = useDialogs();
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const favourites = [...model.collections.values()].flat();
   const portal = model.leaves.filter((r) => r.kind === 'iframe');
   return (

@@ -1,8 +1,9 @@
 import { SearchOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { Select, theme } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MenuRoute } from './menus';
 import { useShell } from './shell-context';
+import { useThemeToken } from '../shared/use-theme-token';
 
 /** The trail of a leaf without the leaf itself, e.g. "交易门户 / 交易大厅". */
 export function trailText(route: MenuRoute): string {
@@ -16,7 +17,7 @@ export function trailText(route: MenuRoute): string {
 export function MenuSearch() {
   const { t } = useTranslation('shell');
   const { model, toggleFavourite, openRoute } = useShell();
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const options = model.leaves.map((route) => ({
     value: route.menu.id,
     label: route.menu.title,

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Layout, Menu, theme, type MenuProps } from 'antd';
+import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@portal/contracts/menus';
 import { MenuIcon } from './menu-icons';
 import { readCookie, writeCookie } from '../shared/cookies';
+import { useThemeToken } from '../shared/use-theme-token';
 
 /** The sidebar's menu area is the window height minus this. */
 export const SIDEBAR_OFFSET = 164;
@@ -51,7 +52,7 @@ interface SidebarProps {
 /** The accordion of the active top menu's children: one branch open at a time. */
 export function Sidebar({ nodes, header, open, selectedTrail, onChoose }: SidebarProps) {
   const { t } = useTranslation('shell');
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const height = useWindowHeight();
   const parents = useMemo(() => {
     const map = new Map<string, string>();

@@ -7,9 +7,10 @@ import {
   MenuUnfoldOutlined,
   MinusCircleOutlined,
 } from '@ant-design/icons';
-import { Button, Dropdown, Tabs, theme } from 'antd';
+import { Button, Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH, type TabView } from './tabs';
+import { useThemeToken } from '../shared/use-theme-token';
 
 interface TabBarProps {
   views: TabView[];
@@ -25,7 +26,7 @@ interface TabBarProps {
 /** The tab bar under the top bar: home first, one tab per visited page, close actions. */
 export function TabBar({ views, activePath, onSelect, onClose, onCloseOthers, onCloseAll, sidebar }: TabBarProps) {
   const { t } = useTranslation('shell');
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const isTab = views.some((v) => v.path === activePath);
   return (
     <div

@@ -1,8 +1,9 @@
 import { DownOutlined, IdcardOutlined, KeyOutlined, LockOutlined, LogoutOutlined, MobileOutlined, TeamOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, Typography, theme, type MenuProps } from 'antd';
+import { Avatar, Dropdown, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@portal/contracts/account';
 import { formatDateTime } from './format';
+import { useThemeToken } from '../shared/use-theme-token';
 
 export type UserAction = 'personalInfo' | 'changePassword' | 'changeMobile' | 'userManagement' | 'lockScreen' | 'logout';
 
@@ -18,7 +19,7 @@ interface UserMenuProps {
 /** The user dropdown: nickname, user id, last login time, and the account actions. */
 export function UserMenu({ user, freeLogin, hideLockScreen, hasUserManagement, onAction }: UserMenuProps) {
   const { t, i18n } = useTranslation('shell');
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const items: MenuProps['items'] = [
     { key: 'personalInfo', icon: <IdcardOutlined />, label: t('user.personalInfo') },
     { key: 'changePassword', icon: <KeyOutlined />, label: t('user.changePassword') },

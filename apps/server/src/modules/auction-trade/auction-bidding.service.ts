@@ -11,7 +11,7 @@ import {
   type ManagedAuctionPiece,
   type auctionBidPlaceBodySchema,
 } from '@portal/contracts/auction-trade';
-import { TRADE_STATUSES } from '@portal/contracts/constants';
+import { TRADE_STATUSES } from '@portal/contracts/trade-constants';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { createLocalRateLimiter, type RateLimiter } from '../../platform/rate-limit';

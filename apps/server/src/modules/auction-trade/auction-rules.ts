@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { auctionSide } from '@portal/contracts/constants';
+import { auctionSide } from '@portal/contracts/trade-constants';
 
 /**
  * The bidding rules of every auction mode, without storage: what price a bid may have now, who

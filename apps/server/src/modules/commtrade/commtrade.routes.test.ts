@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market, RecommendedShop, ShopDetail, VarietyNode } from '@portal/contracts/commtrade';
-import { ENUM_CLASS_NAMES } from '@portal/contracts/constants';
+import { ENUM_CLASS_NAMES } from '@portal/contracts/trade-constants';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
 
 let t: TestApp;

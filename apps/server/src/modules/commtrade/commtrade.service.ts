@@ -1,5 +1,5 @@
 import type { Market, RecommendedShop, ShopDetail, VarietyNode, EnumValue } from '@portal/contracts/commtrade';
-import { ENUM_CLASSES, enumValues, type EnumClassName } from '@portal/contracts/constants';
+import { ENUM_CLASSES, enumValues, type EnumClassName } from '@portal/contracts/trade-constants';
 import { fileUrl } from '@portal/contracts/files';
 import type { Lang } from '@portal/contracts/i18n';
 import type { Selectable } from 'kysely';

@@ -1,4 +1,4 @@
-import { DEFAULT_DEPOSIT_RATIO, LISTING_MANAGE_STATES } from '@portal/contracts/constants';
+import { DEFAULT_DEPOSIT_RATIO, LISTING_MANAGE_STATES } from '@portal/contracts/trade-constants';
 import type {
   ListingReasonBody,
   ListingSave,

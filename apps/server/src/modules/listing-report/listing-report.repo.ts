@@ -1,4 +1,4 @@
-import { LISTING_MANAGE_STATE_VALUES } from '@portal/contracts/constants';
+import { LISTING_MANAGE_STATE_VALUES } from '@portal/contracts/trade-constants';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { contains } from '../../platform/resource';

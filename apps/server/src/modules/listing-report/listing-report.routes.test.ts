@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LISTING_MANAGE_STATE_VALUES } from '@portal/contracts/constants';
+import { LISTING_MANAGE_STATE_VALUES } from '@portal/contracts/trade-constants';
 import { listingReportListing, type ListingReportAnswer } from '@portal/contracts/listing-report';
 import type { MenuNode } from '@portal/contracts/menus';
 import { buildApp } from '../../app';

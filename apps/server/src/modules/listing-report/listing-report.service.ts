@@ -1,4 +1,4 @@
-import { LISTING_MANAGE_STATE_VALUES } from '@portal/contracts/constants';
+import { LISTING_MANAGE_STATE_VALUES } from '@portal/contracts/trade-constants';
 import type { ListingReportAnswer } from '@portal/contracts/listing-report';
 import type { ListingReportRepo } from './listing-report.repo';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { orderEndpoints as ep } from '@portal/contracts/orders';
-import { ORDER_ACTION_VALUES } from '@portal/contracts/constants';
+import { ORDER_ACTION_VALUES } from '@portal/contracts/trade-constants';
 import { registerEndpoint, type AccessDeps } from '../../platform/http';
 import type { OrdersService } from './orders.service';
 

@@ -1,4 +1,4 @@
-import { ORDER_STATE_VALUES, ORDER_STATES, type OrderAction, type OrderEventAction } from '@portal/contracts/constants';
+import { ORDER_STATE_VALUES, ORDER_STATES, type OrderAction, type OrderEventAction } from '@portal/contracts/trade-constants';
 import type {
   Order,
   OrderAdminPage,

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState, type ChangeEvent, type CSSProperties, type FormEvent } from 'react';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Segmented, Space, Spin, theme } from 'antd';
+import { Button, Segmented, Space } from 'antd';
 // The field and the password field themselves: antd's Input index also attaches TextArea, Search,
 // OTP and Group, about 3 KB gzip that this first screen does not use.
 import Input from 'antd/es/input/Input';
@@ -18,9 +18,11 @@ import { LanguageSwitch } from '../../shared/language-switch';
 import { createPasswordTransport } from '../../shared/password-transport';
 import { storeLoginAnswer, storedValue, takeLoginUrl } from '../../shared/session-storage';
 import { useSettings } from '../../shared/settings';
+import { Spinner } from '../../shared/spinner';
 import { CheckCodeImage, useCheckCode } from './check-code-image';
 import { LoginField, fieldAria } from './login-field';
 import { CURRENT_USER_KEY } from '../../shared/use-current-user';
+import { useThemeToken } from '../../shared/use-theme-token';
 import './login-page.css';
 
 interface PasswordForm {
@@ -80,7 +82,7 @@ export function LoginPage() {
   const { t } = useTranslation('login');
   const settings = useSettings();
   const { message } = useFeedback();
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -278,7 +280,7 @@ export function LoginPage() {
             <Suspense
               fallback={
                 <div className="login-form-loading">
-                  <Spin />
+                  <Spinner />
                 </div>
               }
             >

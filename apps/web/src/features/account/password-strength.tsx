@@ -1,13 +1,13 @@
-import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { passwordStrength } from '@portal/contracts/validation-rules';
+import { useThemeToken } from '../../shared/use-theme-token';
 
 const LEVELS = { weak: 1, general: 2, complex: 3 } as const;
 
 /** The weak / general / complex hint under a new-password field. */
 export function PasswordStrength({ value }: { value: string | undefined }) {
   const { t } = useTranslation('account');
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const strength = passwordStrength(value ?? '');
   const level = strength ? LEVELS[strength] : 0;
   const colour = strength === 'complex' ? token.colorSuccess : strength === 'general' ? token.colorWarning : token.colorError;

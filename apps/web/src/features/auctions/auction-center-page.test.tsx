@@ -7,7 +7,7 @@ import { buttonsNamed, findButton, renderPage } from '../../test/lane-b';
 import { AuctionCenterPage } from './auction-center-page';
 
 beforeAll(async () => {
-  await initI18n('en-US', ['trading']);
+  await initI18n('en-US', ['trading', 'browse']);
 });
 afterEach(cleanup);
 

@@ -5,22 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuctionSearchBody, AuctionSpace } from '@portal/contracts/auctions';
 import {
-  AUCTION_MODES,
-  AUCTION_MODE_VALUES,
   AUCTION_PAGE_SIZE,
-  AUCTION_SIDES,
   PAGE_SIZE_OPTIONS,
   PAYMENT_TYPES,
   PUBLIC_SPACE_STATUSES,
   SPACE_STATUSES,
+  auctionRowAction,
+  enumLabel,
+} from '@portal/contracts/constants';
+import {
+  AUCTION_MODES,
+  AUCTION_MODE_VALUES,
+  AUCTION_SIDES,
   TRADE_STATUSES,
   TRADE_STATUS_VALUES,
-  auctionRowAction,
   auctionSide,
-  enumLabel,
   nextAuctionSort,
   type SortDirection,
-} from '@portal/contracts/constants';
+} from '@portal/contracts/trade-constants';
 import type { Localized } from '@portal/contracts/i18n';
 import { formatDateTime, formatPrice, formatQuantity } from '../../shared/format';
 import { EmptyState, LoadError } from '../../shared/query-state';
@@ -48,7 +50,7 @@ function FilterGroup({
   value?: number;
   onChange: (v?: number) => void;
 }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const options: { value?: number; label: string }[] = [
     { value: undefined, label: t('auction.all') },
     ...values.map((v) => ({ value: v, label: labels[v] ?? String(v) })),
@@ -77,7 +79,7 @@ function FilterGroup({
 }
 
 function SortHeader({ label, value, onClick }: { label: string; value: SortDirection | ''; onClick: () => void }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   return (
     <button
       type="button"
@@ -98,7 +100,7 @@ function SortHeader({ label, value, onClick }: { label: string; value: SortDirec
 }
 
 function AuctionRow({ space }: { space: AuctionSpace }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const lang = useLang();
   const lead = space.itemList[0];
   const side = auctionSide(space.spaceAuctionMode);
@@ -169,7 +171,7 @@ function AuctionRow({ space }: { space: AuctionSpace }) {
  * filters and the time and price sorts that cycle empty -> DESC -> ASC -> DESC.
  */
 export function AuctionCenterPage() {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const lang = useLang();
   useDocumentTitle(t('titles.auctionCenter'));
   const [filters, setFilters] = useState<Filters>({});

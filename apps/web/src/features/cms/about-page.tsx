@@ -6,7 +6,7 @@ import { useAboutUs, useFriendLinks } from './queries';
 
 /** /terraceAbout: the platform text and the partners' logo links. */
 export function AboutPage() {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'content']);
   const about = useAboutUs();
   const links = useFriendLinks();
   return (

@@ -8,7 +8,7 @@ import { idParam, useEnterprise } from './queries';
 
 /** /enterpriseInfo/detail?id=: logo, name, main business and the rich-text introduction. */
 export function EnterpriseDetailPage() {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'content']);
   const [params] = useSearchParams();
   const id = idParam(params.get('id'));
   const enterprise = useEnterprise(id);

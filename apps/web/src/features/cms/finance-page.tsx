@@ -20,7 +20,7 @@ const SERVICE_ICONS = [TransactionOutlined, SwapOutlined, SafetyCertificateOutli
  * for this page, so its text lives in the `portal` translations (docs/decisions/032-finance-page.md).
  */
 export function FinancePage() {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'content']);
   const services = t('finance.services', { returnObjects: true }) as Blurb[];
   const products = t('finance.products', { returnObjects: true }) as Product[];
   return (

@@ -9,7 +9,7 @@ import { idParam, useArticle, useArticles } from './queries';
 
 /** /help?id=: a left menu of up to 99 help articles and the chosen one beside it. */
 export function HelpPage() {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'content']);
   const [params] = useSearchParams();
   const list = useArticles({ page_no: 1, page_size: CMS_LIMITS.helpPageSize, artical_sub_type: NEWS_TYPE.help });
   const rows = list.data?.rows ?? [];

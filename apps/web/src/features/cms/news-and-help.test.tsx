@@ -10,7 +10,7 @@ import { NewsDetailPage } from './news-detail-page';
 import { NewsListPage } from './news-list-page';
 
 beforeAll(async () => {
-  await initI18n('zh-CN', ['portal', 'common']);
+  await initI18n('zh-CN', ['portal', 'content', 'common']);
 });
 afterEach(cleanup);
 

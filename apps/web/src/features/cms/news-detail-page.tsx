@@ -10,7 +10,7 @@ import { idParam, useArticle } from './queries';
 
 /** /newsList/detail?id=: title, column, publish date and the rich-text body. */
 export function NewsDetailPage() {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'content']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = idParam(params.get('id'));

@@ -11,7 +11,7 @@ const TYPE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 
 /** /newsList?type=&page=: a column selector and a paged list of 10 per page. */
 export function NewsListPage() {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'content']);
   const [params, setParams] = useSearchParams();
   const rawType = params.get('type') ?? '';
   const type = TYPE_PATTERN.test(rawType) ? rawType : '';

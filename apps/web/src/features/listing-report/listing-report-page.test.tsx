@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LISTING_MANAGE_STATE_VALUES } from '@portal/contracts/constants';
+import { LISTING_MANAGE_STATE_VALUES } from '@portal/contracts/trade-constants';
 import { listingReportListing, type ListingReportRow } from '@portal/contracts/listing-report';
 import type { PublicSettings } from '@portal/contracts/settings';
 import { initI18n } from '../../i18n/index';

@@ -1,4 +1,4 @@
-import { LISTING_MANAGE_STATE_VALUES, LISTING_MANAGE_STATES } from '@portal/contracts/constants';
+import { LISTING_MANAGE_STATE_VALUES, LISTING_MANAGE_STATES } from '@portal/contracts/trade-constants';
 import { listingReportListing, type ListingReportRow } from '@portal/contracts/listing-report';
 import { ResourcePage } from '../../shared/resource/resource-page';
 import { useLang } from '../../shared/use-lang';

@@ -7,7 +7,7 @@ import './listings.css';
 
 /** /productDetailPortal?tradeListingCode: the product detail page in a frame inside the portal. */
 export function ProductDetailPortalPage() {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const [params] = useSearchParams();
   const code = params.get('tradeListingCode');
   useDocumentTitle(t('titles.productDetail'));
@@ -28,7 +28,7 @@ export function ProductDetailPortalPage() {
 
 /** /storeDetailPortal?userId: the store page in a frame inside the portal. */
 export function StoreDetailPortalPage() {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const [params] = useSearchParams();
   const userId = params.get('userId');
   useDocumentTitle(t('titles.store'));

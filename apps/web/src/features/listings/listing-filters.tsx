@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HOLD_BS, HOLD_BS_FILTER, LISTING_TYPES, LISTING_TYPE_VALUES, LISTING_USER_NAME_MAX, enumLabel } from '@portal/contracts/constants';
 import { ClearableInput } from '../../shared/clearable-input';
 import { NumberField } from '../../shared/number-field';
 import { LoadError } from '../../shared/query-state';
+import { InputSkeleton } from '../../shared/skeleton';
 import { useLang } from '../../shared/use-lang';
 import { rangeInvalid, toggleValue, varietyRows } from './search-state';
 import type { ListingMarket } from './use-listing-market';
@@ -16,7 +17,7 @@ function RowPlaceholder({ label }: { label: string }) {
     <div className="filter-row" aria-busy>
       <span className="filter-label">{label}</span>
       <div className="filter-tags">
-        <Skeleton.Input active size="small" />
+        <InputSkeleton />
       </div>
     </div>
   );

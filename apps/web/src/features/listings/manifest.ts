@@ -1,14 +1,15 @@
+import { withTexts } from '../../i18n/index';
 import type { FeatureManifest } from '../../shared/feature-manifest';
 
 /** The listing market, and the product and store pages (the portal's framed copies and their insides). */
 export const listingsManifest: FeatureManifest = {
   portalPages: {
     '/onListing': () => import('./listing-market-page').then((m) => m.ListingMarketPage),
-    '/productDetailPortal': () => import('./frame-pages').then((m) => m.ProductDetailPortalPage),
-    '/storeDetailPortal': () => import('./frame-pages').then((m) => m.StoreDetailPortalPage),
+    '/productDetailPortal': () => withTexts(import('./frame-pages'), ['browse']).then((m) => m.ProductDetailPortalPage),
+    '/storeDetailPortal': () => withTexts(import('./frame-pages'), ['browse']).then((m) => m.StoreDetailPortalPage),
   },
   framedPages: {
-    '/productDetail': () => import('./product-detail-page').then((m) => m.ProductDetailPage),
-    '/storeDetail': () => import('./store-detail-page').then((m) => m.StoreDetailPage),
+    '/productDetail': () => withTexts(import('./product-detail-page'), ['browse']).then((m) => m.ProductDetailPage),
+    '/storeDetail': () => withTexts(import('./store-detail-page'), ['browse']).then((m) => m.StoreDetailPage),
   },
 };

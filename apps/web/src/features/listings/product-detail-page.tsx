@@ -21,7 +21,7 @@ import './listings.css';
 const OrderBox = lazy(() => withTexts(import('./order-box'), ['trade']).then((m) => ({ default: m.OrderBox })));
 
 function Detail({ d }: { d: ListingDetail }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const lang = useLang();
   const unit = d.skuList[0]?.varietyUnit ?? '';
   const title = d.skuList[0]?.goodsSkuName ?? d.varietyName;
@@ -154,7 +154,7 @@ function Detail({ d }: { d: ListingDetail }) {
 
 /** /productDetail?tradeListingCode: a listing with its SKUs, seller and terms (the frame's page). */
 export function ProductDetailPage() {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const [params] = useSearchParams();
   const code = params.get('tradeListingCode');
   const query = useListingDetail(code);

@@ -12,7 +12,7 @@ import { useListingSearch, useShopDetail } from './queries';
 import './listings.css';
 
 function StoreListings({ userId }: { userId: string }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const [page, setPage] = useState({ pageNo: 1, pageSize: LISTING_PAGE_SIZE });
   const query = useListingSearch({ shopUserId: userId, sortField: 2, sortAsc: 0, ...page });
   return (
@@ -51,7 +51,7 @@ function StoreListings({ userId }: { userId: string }) {
 
 /** /storeDetail?userId: a store and its listings on the market (the frame's page). */
 export function StoreDetailPage() {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const [params] = useSearchParams();
   const userId = params.get('userId');
   const shop = useShopDetail(userId);

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { Button, Form, Input, Progress, Space, Typography, theme } from 'antd';
+import { Button, Form, Input, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { userRoutes } from '@portal/contracts/routes/user';
 import { LIMITS, passwordMeetsRule, passwordStrength } from '@portal/contracts/validation-rules';
 import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { useSettings } from '../../shared/settings';
+import { useThemeToken } from '../../shared/use-theme-token';
 
 interface PasswordForm {
   oldPassword: string;
@@ -18,7 +19,7 @@ const STRENGTH = { weak: 1, general: 2, complex: 3 } as const;
 /** The strength hint under the new password: weak (1 kind), general (2), complex (more). */
 function StrengthHint({ password }: { password: string }) {
   const { t } = useTranslation('profile');
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const strength = passwordStrength(password);
   if (!strength) return null;
   const colour = { weak: token.colorError, general: token.colorWarning, complex: token.colorSuccess }[strength];

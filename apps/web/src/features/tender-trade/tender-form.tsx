@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, PAYMENT_TYPES, enumValues } from '@portal/contracts/constants';
+import { CURRENCIES, PAYMENT_TYPES } from '@portal/contracts/constants';
+import { enumValues } from '@portal/contracts/trade-constants';
 import { tenderTradeRoutes } from '@portal/contracts/routes/tender-trade';
 import {
   DEFAULT_MIN_VALID_BIDS,

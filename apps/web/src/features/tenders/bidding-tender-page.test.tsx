@@ -8,7 +8,7 @@ import { LocationProbe, buttonsNamed, findButton, renderPage } from '../../test/
 import { BiddingTenderPage } from './bidding-tender-page';
 
 beforeAll(async () => {
-  await initI18n('en-US', ['trading']);
+  await initI18n('en-US', ['trading', 'browse']);
 });
 afterEach(() => {
   cleanup();

@@ -21,7 +21,7 @@ const STATE_COLOURS: Record<number, string> = { 2: 'blue', 3: 'orange', 4: 'gold
 
 /** Step one: the paged tender table with "view" or "go bid" on each row. */
 function TenderTable({ onOpen }: { onOpen: (id: string) => void }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const { message } = useFeedback();
   const navigate = useNavigate();
   const lang = useLang();
@@ -135,7 +135,7 @@ function TenderTable({ onOpen }: { onOpen: (id: string) => void }) {
  * The step lives in the address, so a reload or the back button keeps it.
  */
 export function BiddingTenderPage() {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const [params, setParams] = useSearchParams();
   const id = params.get('id');
   useDocumentTitle(id ? t('titles.tenderDetail') : t('titles.tenderHall'));

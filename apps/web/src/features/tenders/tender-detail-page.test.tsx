@@ -7,7 +7,7 @@ import { findButton, renderPage } from '../../test/lane-b';
 import { TenderDetailPage } from './tender-detail-page';
 
 beforeAll(async () => {
-  await initI18n('en-US', ['trading', 'tender', 'trade']);
+  await initI18n('en-US', ['trading', 'browse', 'tender', 'trade']);
 });
 afterEach(cleanup);
 

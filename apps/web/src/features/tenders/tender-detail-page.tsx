@@ -20,7 +20,7 @@ const BidPanel = lazy(() => withTexts(import('./bid-panel'), ['tender', 'trade']
 type Line = TenderDetail['lines'][number];
 
 function Detail({ d }: { d: TenderDetail }) {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const lang = useLang();
   return (
     <article aria-labelledby="tender-title">
@@ -93,7 +93,7 @@ function Detail({ d }: { d: TenderDetail }) {
 
 /** /bidTenderManager?id: one tender with its lines, read-only (the tender hall's step two). */
 export function TenderDetailPage() {
-  const { t } = useTranslation('trading');
+  const { t } = useTranslation(['trading', 'browse']);
   const [params] = useSearchParams();
   const id = params.get('id');
   const query = useTenderDetail(id);

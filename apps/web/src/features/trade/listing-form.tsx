@@ -3,15 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VarietyNode } from '@portal/contracts/commtrade';
-import {
-  CURRENCIES,
-  DEFAULT_DEPOSIT_RATIO,
-  HOLD_BS,
-  LISTING_TYPES,
-  PAYMENT_TYPES,
-  TRANSPORT_WAYS,
-  enumValues,
-} from '@portal/contracts/constants';
+import { CURRENCIES, HOLD_BS, LISTING_TYPES, PAYMENT_TYPES, TRANSPORT_WAYS } from '@portal/contracts/constants';
+import { DEFAULT_DEPOSIT_RATIO, enumValues } from '@portal/contracts/trade-constants';
 import { LISTING_LIMITS, type ListingSaveBody, type ManagedListing } from '@portal/contracts/listing-manage';
 import { commtradeRoutes } from '@portal/contracts/routes/commtrade';
 import { listingManageRoutes } from '@portal/contracts/routes/listing-manage';

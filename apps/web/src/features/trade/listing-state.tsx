@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
-import { LISTING_MANAGE_STATES, enumLabel } from '@portal/contracts/constants';
+import { enumLabel } from '@portal/contracts/constants';
+import { LISTING_MANAGE_STATES } from '@portal/contracts/trade-constants';
 import { useLang } from '../../shared/use-lang';
 
 const STATE_COLORS: Record<number, string> = {

@@ -1,4 +1,4 @@
-import { ORDER_ACTION_VALUES, type OrderAction } from '@portal/contracts/constants';
+import { ORDER_ACTION_VALUES, type OrderAction } from '@portal/contracts/trade-constants';
 
 /** How the page asks for one order action before sending it. */
 export interface OrderActionRule {

@@ -1,15 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  LISTING_TYPES,
-  ORDER_EVENTS,
-  ORDER_ORIGINS,
-  ORDER_STATES,
-  PAYMENT_TYPES,
-  TRANSPORT_WAYS,
-  enumLabel,
-} from '@portal/contracts/constants';
+import { LISTING_TYPES, PAYMENT_TYPES, TRANSPORT_WAYS, enumLabel } from '@portal/contracts/constants';
+import { ORDER_EVENTS, ORDER_ORIGINS, ORDER_STATES } from '@portal/contracts/trade-constants';
 import type { Order, OrderTimelineEntry } from '@portal/contracts/orders';
 import { orderRoutes } from '@portal/contracts/routes/orders';
 import { ApiError, call } from '../../api/client';

@@ -2,7 +2,9 @@ import { common } from './common';
 import { shell } from './shell';
 import { profile } from './profile';
 import { portal } from './portal';
+import { content } from './content';
 import { trading } from './trading';
+import { browse } from './browse';
 import { resource } from './resource';
 import { admin } from './admin';
 import { login } from './login';
@@ -12,4 +14,4 @@ import { tender } from './tender';
 import { auction } from './auction';
 
 /** Every namespace of zh-TW, loaded on its own so a visit downloads one language only. */
-export const bundle = { common, shell, profile, portal, trading, resource, admin, login, account, trade, tender, auction };
+export const bundle = { common, shell, profile, portal, content, trading, browse, resource, admin, login, account, trade, tender, auction };

@@ -1,7 +1,8 @@
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AuctionRoom, AuctionRoomPiece } from '@portal/contracts/auction-trade';
-import { TRADE_STATUSES, auctionSide, enumLabel } from '@portal/contracts/constants';
+import { enumLabel } from '@portal/contracts/constants';
+import { TRADE_STATUSES, auctionSide } from '@portal/contracts/trade-constants';
 import { formatPrice, formatQuantity } from '../../../shared/format';
 import { useLang } from '../../../shared/use-lang';
 import { BidBox } from './bid-box';
