@@ -25,6 +25,15 @@ export function createAuctionTradeRepo(db: Db) {
       .where('space_id', '=', spaceId)
       .where('company_id', 'in', companyIds)
       .where('request_id', 'in', requestIds);
+  /**
+   * Holds a space's row for the rest of a transaction: a no-op update, which makes every other
+   * writer of the space wait for the commit (PostgreSQL) or is one more write of the one writer (SQLite).
+   */
+  const holdRow = (trx: Trx, spaceId: number) =>
+    trx
+      .updateTable('auction_spaces')
+      .set({ last_seq: sql<number>`last_seq` })
+      .where('id', '=', spaceId);
   return {
     /** True on SQLite, whose database one server process serves alone (others share nothing with it). */
     oneProcess: onSqlite,
@@ -204,11 +213,7 @@ export function createAuctionTradeRepo(db: Db) {
 
     /** Holds the space's row for the rest of a transaction that decides on its bids (a close). */
     async lockSpace(trx: Trx, spaceId: number): Promise<void> {
-      await trx
-        .updateTable('auction_spaces')
-        .set({ last_seq: sql<number>`last_seq` })
-        .where('id', '=', spaceId)
-        .execute();
+      await holdRow(trx, spaceId).execute();
     },
 
     /**
@@ -230,29 +235,23 @@ export function createAuctionTradeRepo(db: Db) {
         const held = rows[0]!.held;
         return { ...held, space: held.space ?? undefined };
       }
-      const space = await trx
-        .updateTable('auction_spaces')
-        .set({ last_seq: sql<number>`last_seq` })
-        .where('id', '=', spaceId)
-        .returningAll()
-        .executeTakeFirst();
-      const pieces = space ? await trx.selectFrom('auction_pieces').selectAll().where('id', 'in', pieceIds).execute() : [];
-      const live = space
-        ? await trx
+      const space = await holdRow(trx, spaceId).returningAll().executeTakeFirst();
+      if (!space) return { space, pieces: [], live: [], retried: [], ids: [] as number[] };
+      const pieces = await trx.selectFrom('auction_pieces').selectAll().where('id', 'in', pieceIds).execute();
+      const live = await trx
+        .selectFrom('auction_bids')
+        .selectAll()
+        .where('id', 'in', (eb) =>
+          eb
             .selectFrom('auction_bids')
-            .selectAll()
-            .where('id', 'in', (eb) =>
-              eb
-                .selectFrom('auction_bids')
-                .select((x) => x.fn.max('id').as('id'))
-                .where('piece_id', 'in', pieceIds)
-                .where('company_id', 'in', companyIds)
-                .where('state', '=', 'valid')
-                .groupBy(['piece_id', 'company_id']),
-            )
-            .execute()
-        : [];
-      const retried = space ? await storedUnder(trx, spaceId, companyIds, requestIds).execute() : [];
+            .select((x) => x.fn.max('id').as('id'))
+            .where('piece_id', 'in', pieceIds)
+            .where('company_id', 'in', companyIds)
+            .where('state', '=', 'valid')
+            .groupBy(['piece_id', 'company_id']),
+        )
+        .execute();
+      const retried = await storedUnder(trx, spaceId, companyIds, requestIds).execute();
       return { space, pieces, live, retried, ids: [] as number[] };
     },
 
