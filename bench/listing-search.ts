@@ -26,6 +26,7 @@ import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type DbHandle } from '../apps/server/src/db/database';
 import { MARKETS, VARIETY_TREE, pictureId, varietyLeaves } from '../apps/server/src/db/demo-data/trading';
 import { FACET_COLUMNS } from '../apps/server/src/db/migrations/004-trading';
+import { cardExpression } from '../apps/server/src/db/migrations/143-listing-cards';
 import { migrateToLatest } from '../apps/server/src/db/migrations/index';
 import { createDbKv } from '../apps/server/src/platform/kv';
 import { loadSettings } from '../apps/server/src/settings';
@@ -228,7 +229,10 @@ async function generateSqlite(file: string): Promise<void> {
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = OFF');
   const schemaObjects = raw
-    .prepare(`select type, name, sql from sqlite_master where tbl_name = 'listings' and type in ('index', 'trigger') and sql is not null`)
+    .prepare(
+      `select type, name, sql from sqlite_master where sql is not null
+       and ((tbl_name = 'listings' and type in ('index', 'trigger')) or (tbl_name = 'listing_skus' and type = 'trigger'))`,
+    )
     .all() as { type: string; name: string; sql: string }[];
   for (const o of schemaObjects) raw.exec(`drop ${o.type} ${o.name}`);
   const BATCH = 100;
@@ -247,6 +251,7 @@ async function generateSqlite(file: string): Promise<void> {
       insertSkus.run(rows.map(skuRow).flat());
     }
   })();
+  raw.exec(`update listings set card_json = ${cardExpression('sqlite', 'listings')}`);
   for (const o of schemaObjects.filter((x) => x.type === 'index')) raw.exec(o.sql);
   raw.close();
   const again = openDatabase({ sqliteFile: file });
@@ -273,6 +278,8 @@ async function generatePostgres(schema: string): Promise<void> {
   ).rows;
   for (const index of indexes) await client.query(`drop index ${index.indexname}`);
   await client.query('alter table listings disable trigger listings_facets');
+  await client.query('alter table listings disable trigger listings_card');
+  await client.query('alter table listing_skus disable trigger listing_skus_card');
   const typeOf = (c: string) => PG_TYPES[c] ?? 'text';
   const listingSql = `insert into listings (${LISTING_COLUMNS.join(',')}) select * from unnest(${LISTING_COLUMNS.map((c, i) => `$${i + 1}::${typeOf(c)}[]`).join(',')})`;
   const skuSql = `insert into listing_skus (${SKU_COLUMNS.join(',')}) select * from unnest($1::int4[], $2::int4[], $3::text[], $4::text[], $5::text[])`;
@@ -293,7 +300,11 @@ async function generatePostgres(schema: string): Promise<void> {
   }
   await client.query('commit');
   await client.query(`select setval(pg_get_serial_sequence('listings', 'id'), ${ROWS})`);
+  // The market cards, written once for all rows before the search indexes are built again.
+  await client.query(`update listings set card_json = ${cardExpression('postgres', 'listings')}`);
   for (const index of indexes) await client.query(index.indexdef);
+  await client.query('alter table listings enable trigger listings_card');
+  await client.query('alter table listing_skus enable trigger listing_skus_card');
   await client.query('alter table listings enable trigger listings_facets');
   await rebuildFacets(handle);
   await client.query('vacuum analyze listings');

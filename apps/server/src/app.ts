@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySerializerCompiler } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -100,7 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreDuplicateSlashes: false },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(answerSerializerCompiler);
+  // A serializer may answer bytes (prewritten data): Fastify sends a Buffer as it sends text.
+  app.setSerializerCompiler(answerSerializerCompiler as FastifySerializerCompiler<unknown>);
 
   installSecurityHeaders(app, s.COOKIE_SECURE);
   installCompression(app);

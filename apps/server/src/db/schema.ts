@@ -517,6 +517,8 @@ export interface ListingTable {
   review_remark: Generated<string>;
   expire_time: Generated<string>;
   updated_at: Generated<string>;
+  /** The listing's market card as JSON, kept by triggers (migration 143). */
+  card_json: Generated<string>;
 }
 
 export interface ListingSkuTable {

@@ -39,11 +39,34 @@ export function compileAnswerWriter(schema: z.ZodType): (data: unknown) => strin
   return (data) => JSON.stringify(project(data));
 }
 
+/** An answer's data already written as JSON by what produced it, in parts to be joined. */
+class Prewritten {
+  constructor(readonly parts: readonly (string | Buffer)[]) {}
+}
+
+/**
+ * Answer data given as its JSON, in parts (text, or UTF-8 bytes as a database gives them) that
+ * joined spell it; written into the envelope as they are. Typed as the data they spell, so a
+ * handler keeps its contract's type. The JSON is not checked against the contract when answering,
+ * so only a producer whose output a test holds to the contract may use it (the listing cards the
+ * database keeps).
+ */
+export const prewritten = <T>(...parts: (string | Buffer)[]): T => new Prewritten(parts) as unknown as T;
+
+/** The envelope around prewritten data as bytes: its other fields written as usual, the data as it is. */
+function withPrewritten(envelope: Record<string, unknown>, data: Prewritten): Buffer {
+  const { data: _data, ...head } = envelope;
+  const parts = [`${JSON.stringify(head).slice(0, -1)},"data":`, ...data.parts, '}'];
+  return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+}
+
 /** A Fastify serializer compiler for answer schemas: the compiled writer, its refusal Fastify's. */
 export function answerSerializerCompiler(route: { schema: unknown; method: string; url: string; httpStatus?: string }) {
   if (!(route.schema instanceof z.ZodType)) return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
   const write = compileAnswerWriter(route.schema);
   return (data: unknown) => {
+    const given = isPlainObject(data) ? data.data : undefined;
+    if (given instanceof Prewritten) return withPrewritten(data as Record<string, unknown>, given);
     try {
       return write(data);
     } catch (err) {

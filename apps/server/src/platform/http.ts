@@ -112,7 +112,10 @@ export function registerEndpoint<E extends Endpoint>(
         if (!cache || !serialize || request.session) return okEnvelope((await run()) ?? null);
         // Kept under the request as validated (defaults filled in), so spellings of one request share it.
         const key = `${endpoint.path} ${lang} ${JSON.stringify(request.body ?? null)} ${JSON.stringify(request.query ?? null)}`;
-        const entry = await cache.answer(request, lang, key, async () => Buffer.from(serialize(okEnvelope((await run()) ?? null))));
+        const entry = await cache.answer(request, lang, key, async () => {
+          const body = serialize(okEnvelope((await run()) ?? null));
+          return typeof body === 'string' ? Buffer.from(body) : body;
+        });
         return sendCachedAnswer(request, reply, entry);
       },
     });

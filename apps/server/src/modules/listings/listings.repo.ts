@@ -1,6 +1,6 @@
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
-import { createPreparedQueries, slot, type Db } from '../../db/database';
-import type { Database, ListingTable } from '../../db/schema';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { createPreparedQueries, slot, type Db, type Dialect } from '../../db/database';
+import type { Database } from '../../db/schema';
 import type { TagColumn } from './search-plan';
 
 /** What a search selects on, in storage terms (cents, thousandths of a unit, seller ids). */
@@ -36,38 +36,13 @@ export interface SortKey {
 type Eb = ExpressionBuilder<Database, 'listings'>;
 
 /**
- * What a listing card shows. Reading fewer columns matters: turning a row into a JavaScript object
- * costs more than finding it, and a page holds up to 50 rows.
+ * A page of listings as the market shows them: each listing's card (the listing as the search
+ * answers it, kept as JSON text in its row by triggers, migration 143), joined by commas in the
+ * order shown, as UTF-8 bytes; null when the page is empty. The database joins them: a page reads
+ * one text column per row instead of twenty and the SKUs, and nothing is made into objects and
+ * written out again (decision 173).
  */
-const CARD_COLUMNS = [
-  'id',
-  'trade_listing_code',
-  'listing_type',
-  'hold_bs',
-  'obj_state',
-  'single_price',
-  'currency',
-  'obj_listing_milli',
-  'surplus_milli',
-  'min_milli',
-  'obj_listing_day',
-  'obj_period_day',
-  'transport_way',
-  'payment_type',
-  'seller_id',
-  'user_name',
-  'market_code',
-  'variety_code',
-  'variety_name',
-  'pic_file_id',
-  'publish_time',
-] as const;
-export type ListingCardRow = Pick<Selectable<ListingTable>, (typeof CARD_COLUMNS)[number]>;
-/** A listing card's row with its SKU names and units in their order. */
-export interface CardWithSkus {
-  card: ListingCardRow;
-  skus: { goodsSkuName: string; varietyUnit: string }[];
-}
+export type JoinedCards = Buffer | null;
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
@@ -115,34 +90,6 @@ function afterKey(eb: Eb, order: ListingOrder, after: SortKey): Expression<SqlBo
   return eb(eb.refTuple(order.column, 'id'), order.asc ? '>' : '<', eb.tuple(after.value, after.id));
 }
 
-/** A row of the page query: a listing card and one of its SKUs (or none). */
-type PageRow = ListingCardRow & { goods_sku_name: string | null; variety_unit: string | null; sku_sort: number | null };
-
-/** Listing cards with their SKUs in order, the cards in the page's order. */
-function toCards(rows: PageRow[], order: ListingOrder): CardWithSkus[] {
-  const byId = new Map<number, { card: ListingCardRow; skus: { sort: number; goodsSkuName: string; varietyUnit: string }[] }>();
-  // The row itself serves as the card (its three SKU columns ride along unread): copying every
-  // row's other columns into a new object cost more than the query that read them.
-  for (const row of rows) {
-    let entry = byId.get(row.id);
-    if (!entry) byId.set(row.id, (entry = { card: row, skus: [] }));
-    if (row.goods_sku_name !== null && row.variety_unit !== null) {
-      entry.skus.push({ sort: row.sku_sort ?? 0, goodsSkuName: row.goods_sku_name, varietyUnit: row.variety_unit });
-    }
-  }
-  const sign = order.asc ? 1 : -1;
-  return [...byId.values()]
-    .map(({ card, skus }) => ({
-      card,
-      skus: skus.sort((a, b) => a.sort - b.sort).map(({ goodsSkuName, varietyUnit }) => ({ goodsSkuName, varietyUnit })),
-    }))
-    .sort((a, b) => {
-      const x = a.card[order.column];
-      const y = b.card[order.column];
-      return sign * (x < y ? -1 : x > y ? 1 : a.card.id - b.card.id);
-    });
-}
-
 /**
  * A filter ready for a prepared query: every value a slot, the values by slot name, and the shape
  * (what decides the SQL text: which filters are set, the variety's level, how many sellers). A
@@ -171,8 +118,16 @@ function slotted(f: ListingFilter) {
 }
 
 /** Storage of listings and their SKUs; every search query reads an index in its sort order. */
-export function createListingsRepo(db: Db) {
+export function createListingsRepo(db: Db, dialect: Dialect) {
   const prepared = createPreparedQueries(db);
+  /** The page's cards joined in the order shown, whichever way the index was walked to find them. */
+  const joinedCards = (shown: ListingOrder) => {
+    const dir = sql.raw(shown.asc ? 'asc' : 'desc');
+    const inOrder = sql`order by ${sql.ref(`listings.${shown.column}`)} ${dir}, ${sql.ref('listings.id')} ${dir}`;
+    return dialect === 'sqlite'
+      ? sql<JoinedCards>`cast(group_concat(${sql.ref('listings.card_json')}, ',' ${inOrder}) as blob)`
+      : sql<JoinedCards>`convert_to(string_agg(${sql.ref('listings.card_json')}, ',' ${inOrder}), 'UTF8')`;
+  };
   const ordered = (f: ListingFilter, order: ListingOrder, after: SortKey | null) => {
     const dir = order.asc ? 'asc' : 'desc';
     const steer = order.steer ? order.column : undefined;
@@ -204,15 +159,13 @@ export function createListingsRepo(db: Db) {
       .select((eb) => eb.fn.countAll<number>().as('n'));
 
   /**
-   * The rows of a page with their SKU names. The inner query walks the index alone; only the
-   * page's rows are read from the tables.
+   * The cards of a page, joined in the order shown. The inner query walks the index alone; only
+   * the page's rows are read from the table.
    */
-  const pageQuery = (f: ListingFilter, order: ListingOrder, after: SortKey | null, skip: number, limit: number) =>
+  const pageQuery = (f: ListingFilter, order: ListingOrder, after: SortKey | null, skip: number, limit: number, shown: ListingOrder) =>
     db
       .selectFrom('listings')
-      .leftJoin('listing_skus', 'listing_skus.listing_id', 'listings.id')
-      .select(CARD_COLUMNS.map((c) => `listings.${c}` as const))
-      .select(['listing_skus.goods_sku_name', 'listing_skus.variety_unit', 'listing_skus.sort as sku_sort'])
+      .select(joinedCards(shown).as('cards'))
       .where('listings.id', 'in', ordered(f, order, after).select('id').limit(limit).offset(skip));
 
   /** Exact count from the facet table; only for filters the facets cover. */
@@ -259,23 +212,35 @@ export function createListingsRepo(db: Db) {
       return row ? { value: row.value, id: row.id } : undefined;
     },
 
-    /** Up to `limit` listings with their SKU names, `skip` rows after `after` (or from the start), in the order. */
-    async page(f: ListingFilter, order: ListingOrder, after: SortKey | null, skip: number, limit: number): Promise<CardWithSkus[]> {
+    /**
+     * The cards of up to `limit` listings, `skip` rows after `after` (or from the start) in
+     * `order`, joined in the order `shown` (`order` itself, or its reverse when a page is read
+     * from the far end).
+     */
+    async page(
+      f: ListingFilter,
+      order: ListingOrder,
+      after: SortKey | null,
+      skip: number,
+      limit: number,
+      shown: ListingOrder,
+    ): Promise<JoinedCards> {
       const p = slotted(f);
       const [from, offset, take] = [p.afterKey(after), p.put('skip', skip), p.put('limit', limit)];
-      const rows = await prepared.run(`page ${p.shape} ${p.orderShape(order)} ${after ? 'after' : 'start'}`, p.values, () =>
-        pageQuery(p.filter, order, from, offset, take),
+      const rows = await prepared.run(
+        `page ${p.shape} ${p.orderShape(order)} ${after ? 'after' : 'start'} shown ${p.orderShape(shown)}`,
+        p.values,
+        () => pageQuery(p.filter, order, from, offset, take, shown),
       );
-      return toCards(rows, order);
+      return rows[0]?.cards ?? null;
     },
 
     /**
      * A page and the total of its filter in one statement: one round trip instead of two, and the
-     * total and the rows come from the same snapshot. The total is a column of every row (an
-     * uncorrelated subquery, which both databases evaluate once), so the page's rows are read
-     * straight into the answer rather than copied through a joined subquery first; an empty page
-     * asks for the total alone. `countCap` null: the total comes from the facet table; otherwise
-     * it is counted up to `countCap + 1`.
+     * total and the cards come from the same snapshot. The total is a column beside the joined
+     * cards (an uncorrelated subquery, evaluated once); the statement answers one row even for an
+     * empty page. `countCap` null: the total comes from the facet table; otherwise it is counted up
+     * to `countCap + 1`.
      */
     async pageWithTotal(
       f: ListingFilter,
@@ -284,18 +249,18 @@ export function createListingsRepo(db: Db) {
       after: SortKey | null,
       skip: number,
       limit: number,
-    ): Promise<{ total: number; rows: CardWithSkus[] }> {
+      shown: ListingOrder,
+    ): Promise<{ total: number; cards: JoinedCards }> {
       const p = slotted(f);
       const [from, offset, take] = [p.afterKey(after), p.put('skip', skip), p.put('limit', limit)];
       const upTo = countCap === null ? null : p.put('upTo', countCap + 1);
-      const shape = `pageWithTotal ${p.shape} ${p.orderShape(order)} ${after ? 'after' : 'start'} ${upTo === null ? 'facets' : 'count'}`;
+      const shape = `pageWithTotal ${p.shape} ${p.orderShape(order)} ${after ? 'after' : 'start'} shown ${p.orderShape(shown)} ${upTo === null ? 'facets' : 'count'}`;
       const rows = await prepared.run(shape, p.values, () =>
-        pageQuery(p.filter, order, from, offset, take).select(() =>
+        pageQuery(p.filter, order, from, offset, take, shown).select(() =>
           (upTo === null ? facetTotalQuery(p.filter) : boundedCountQuery(p.filter, upTo)).as('total'),
         ),
       );
-      if (rows.length === 0) return { total: countCap === null ? await facetTotal(f) : await boundedCount(f, countCap), rows: [] };
-      return { total: Number(rows[0]!.total ?? 0), rows: toCards(rows, order) };
+      return { total: Number(rows[0]?.total ?? 0), cards: rows[0]?.cards ?? null };
     },
 
     /** Every SKU of a listing with its specifications. */

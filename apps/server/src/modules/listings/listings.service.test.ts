@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createListingsRepo } from './listings.repo';
-import { createListingsService } from './listings.service';
+import type { ListingItem } from '@portal/contracts/listings';
+import { createListingsService, type ListingCardPage } from './listings.service';
 import { createPageAnchors } from './page-anchors';
 
 let t: TestApp;
@@ -27,11 +28,14 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A page's listings as the answer carries them. */
+const itemsOf = (page: ListingCardPage) => JSON.parse(`[${page.cards?.toString() ?? ''}]`) as ListingItem[];
+
 const base = { sortField: 2 as const, sortAsc: 0 as const, pageNo: 1, pageSize: 9 };
 
 describe('listing pages through remembered positions', () => {
   it('answer exactly the rows plain offsets answer, for every page, order and direction', async () => {
-    const repo = createListingsRepo(t.database.db);
+    const repo = createListingsRepo(t.database.db, t.database.dialect);
     // A tiny block makes nearly every page go through remembered keys and the reversed path.
     const service = createListingsService({ repo, anchors: createPageAnchors({ block: 5, maxStreams: 10, ttlMs: 60_000 }) });
     for (const [sortField, column] of [
@@ -58,7 +62,7 @@ describe('listing pages through remembered positions', () => {
           expect(page.totalItem).toBe(expected.length);
           const want = expected.slice((pageNo - 1) * base.pageSize, pageNo * base.pageSize);
           expect(
-            page.items.map((i) => i.id),
+            itemsOf(page).map((i) => i.id),
             `${column} ${dir} page ${pageNo}`,
           ).toEqual(want);
           if (seen.length < expected.length && pageNo === seen.length / base.pageSize + 1) seen.push(...want);
@@ -69,7 +73,7 @@ describe('listing pages through remembered positions', () => {
   });
 
   it('answer each search with its own values when the query its shape prepared is reused', async () => {
-    const shared = createListingsRepo(t.database.db);
+    const shared = createListingsRepo(t.database.db, t.database.dialect);
     const order = { column: 'single_price' as const, asc: true };
     const searches = [
       { objState: 1, minPrice: 100000, maxPrice: 100200 },
@@ -81,37 +85,42 @@ describe('listing pages through remembered positions', () => {
     ];
     for (const f of searches) {
       // A repo of its own compiles the query afresh for these values.
-      const fresh = createListingsRepo(t.database.db);
-      expect(await shared.page(f, order, null, 0, 50)).toEqual(await fresh.page(f, order, null, 0, 50));
+      const fresh = createListingsRepo(t.database.db, t.database.dialect);
+      expect(await shared.page(f, order, null, 0, 50, order)).toEqual(await fresh.page(f, order, null, 0, 50, order));
       expect(await shared.boundedCount(f, 30)).toBe(await fresh.boundedCount(f, 30));
-      expect(await shared.pageWithTotal(f, 30, order, null, 2, 5)).toEqual(await fresh.pageWithTotal(f, 30, order, null, 2, 5));
+      expect(await shared.pageWithTotal(f, 30, order, null, 2, 5, order)).toEqual(
+        await fresh.pageWithTotal(f, 30, order, null, 2, 5, order),
+      );
     }
     expect(new Set(await Promise.all(searches.map((f) => shared.boundedCount(f, 1000)))).size).toBeGreaterThan(1);
   });
 
-  it('gives the total with a page past the end, which has no rows to carry it', async () => {
-    const repo = createListingsRepo(t.database.db);
+  it('gives the total with a page past the end, which has no cards', async () => {
+    const repo = createListingsRepo(t.database.db, t.database.dialect);
     const order = { column: 'publish_time' as const, asc: false };
     const f = { objState: 1 };
     const total = await repo.facetTotal(f);
     expect(total).toBeGreaterThan(0);
-    expect(await repo.pageWithTotal(f, null, order, null, total + 10, 5)).toEqual({ total, rows: [] });
+    expect(await repo.pageWithTotal(f, null, order, null, total + 10, 5, order)).toEqual({ total, cards: null });
     const counted = await repo.boundedCount({ objState: 1, minPrice: 0 }, 30);
-    expect(await repo.pageWithTotal({ objState: 1, minPrice: 0 }, 30, order, null, 100000, 5)).toEqual({ total: counted, rows: [] });
-    // And on a page with rows, the same total rides on them.
-    expect((await repo.pageWithTotal(f, null, order, null, 0, 5)).total).toBe(total);
+    expect(await repo.pageWithTotal({ objState: 1, minPrice: 0 }, 30, order, null, 100000, 5, order)).toEqual({
+      total: counted,
+      cards: null,
+    });
+    // And on a page with cards, the same total comes beside them.
+    expect((await repo.pageWithTotal(f, null, order, null, 0, 5, order)).total).toBe(total);
   });
 
   it('stops counting at the cap when a price filter is set, and says so', async () => {
-    const repo = createListingsRepo(t.database.db);
+    const repo = createListingsRepo(t.database.db, t.database.dialect);
     const service = createListingsService({ repo, countCap: 60 });
     const capped = await service.search({ ...base, minSinglePrice: 0 });
     expect(capped.totalItem).toBe(60);
     expect(capped.totalCapped).toBe(true);
-    expect(capped.items).toHaveLength(base.pageSize);
+    expect(itemsOf(capped)).toHaveLength(base.pageSize);
     const narrow = await service.search({ ...base, minSinglePrice: 100600, maxSinglePrice: 100600, pageSize: 50 });
     expect(narrow.totalCapped).toBe(false);
-    expect(narrow.items.every((i) => i.singlePrice === 100600)).toBe(true);
+    expect(itemsOf(narrow).every((i) => i.singlePrice === 100600)).toBe(true);
     // Asked again, the count and the page come from one statement: the same answers.
     expect(await service.search({ ...base, minSinglePrice: 0 })).toEqual(capped);
     expect(await service.search({ ...base, minSinglePrice: 100600, maxSinglePrice: 100600, pageSize: 50 })).toEqual(narrow);
@@ -128,7 +137,7 @@ describe('listing pages through remembered positions', () => {
 describe('listing pages while the market changes', () => {
   it('answer the current rows and total when listings were added since the total the service remembers', async () => {
     const db = t.database.db;
-    const service = createListingsService({ repo: createListingsRepo(db) });
+    const service = createListingsService({ repo: createListingsRepo(db, t.database.dialect) });
     const newestFirst = async () =>
       (
         await db
@@ -143,7 +152,7 @@ describe('listing pages while the market changes', () => {
     // Past the middle: this page is read from the oldest end, planned with the remembered total.
     const pageNo = Math.ceil(before.length / base.pageSize) - 1;
     const slice = (ids: string[]) => ids.slice((pageNo - 1) * base.pageSize, pageNo * base.pageSize);
-    expect((await service.search({ ...base, pageNo })).items.map((i) => i.id)).toEqual(slice(before));
+    expect(itemsOf(await service.search({ ...base, pageNo })).map((i) => i.id)).toEqual(slice(before));
 
     const template = await db.selectFrom('listings').selectAll().where('obj_state', '=', 1).executeTakeFirstOrThrow();
     const { id: _id, ...rest } = template;
@@ -158,7 +167,7 @@ describe('listing pages while the market changes', () => {
       const after = await newestFirst();
       const page = await service.search({ ...base, pageNo });
       expect(page.totalItem).toBe(after.length);
-      expect(page.items.map((i) => i.id)).toEqual(slice(after));
+      expect(itemsOf(page).map((i) => i.id)).toEqual(slice(after));
     } finally {
       await db
         .deleteFrom('listings')

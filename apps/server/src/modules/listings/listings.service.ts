@@ -2,7 +2,7 @@ import { LISTING_COUNT_CAP } from '@portal/contracts/constants';
 import { fileUrl } from '@portal/contracts/files';
 import type { ListingDetail, ListingItem, ListingPage, ListingSearch } from '@portal/contracts/listings';
 import { AppError } from '../../platform/errors';
-import type { CardWithSkus, ListingCardRow, ListingFilter, ListingOrder, ListingsRepo } from './listings.repo';
+import type { JoinedCards, ListingFilter, ListingOrder, ListingsRepo } from './listings.repo';
 import { createPageAnchors, type PageAnchors, type StreamTotal } from './page-anchors';
 import {
   TAG_COLUMNS,
@@ -42,32 +42,14 @@ const WARM_EVERY_MS = ANCHOR_TTL_MS / 2;
 
 const fromMilli = (milli: number) => Math.round(Number(milli)) / 1000;
 
-function toItem(row: ListingCardRow, skus: ListingItem['skuList']): ListingItem {
-  return {
-    id: String(row.id),
-    tradeListingCode: row.trade_listing_code,
-    listingType: row.listing_type,
-    holdBs: row.hold_bs,
-    objState: row.obj_state,
-    singlePrice: Number(row.single_price),
-    currency: row.currency,
-    surplusListingNum: fromMilli(row.surplus_milli),
-    objListingNum: fromMilli(row.obj_listing_milli),
-    objListingDay: row.obj_listing_day,
-    objPeriodDay: row.obj_period_day,
-    objMinNum: fromMilli(row.min_milli),
-    transportWay: row.transport_way,
-    paymentType: row.payment_type,
-    userName: row.user_name,
-    userId: String(row.seller_id),
-    marketCode: row.market_code,
-    varietyCode: row.variety_code,
-    varietyName: row.variety_name,
-    picPath: row.pic_file_id ? fileUrl(row.pic_file_id) : '',
-    publishTime: row.publish_time,
-    skuList: skus,
-  };
-}
+/**
+ * A page of the market with its listings as their cards' JSON (kept in each listing's row) joined
+ * in the page's order; the route writes them into the answer as they are.
+ */
+export type ListingCardPage = Omit<ListingPage, 'items'> & { cards: JoinedCards };
+
+/** The order a read's rows are shown in: its own, or the reverse when it walked from the far end. */
+const shownOf = (read: Read): ListingOrder => ({ column: read.order.column, asc: read.reversed ? !read.order.asc : read.order.asc });
 
 /**
  * The listing market. Totals come from the facet table when only tag filters are set (exact and
@@ -151,19 +133,26 @@ export function createListingsService(deps: ListingsDeps) {
   const startOf = (f: ListingFilter, read: Read) =>
     read.skip < anchors.block ? Promise.resolve({ position: 0, key: null }) : approach(f, read.order, read.skip);
 
-  /** The rows of a read, starting from the nearest remembered key. */
-  async function readRows(f: ListingFilter, read: Read): Promise<CardWithSkus[]> {
+  /** The cards of a read, starting from the nearest remembered key. */
+  async function readRows(f: ListingFilter, read: Read): Promise<JoinedCards> {
     const near = await startOf(f, read);
-    const rows = near ? await repo.page(f, read.order, near.key, read.skip - near.position, read.take) : [];
-    return read.reversed ? rows.reverse() : rows;
+    return near ? repo.page(f, read.order, near.key, read.skip - near.position, read.take, shownOf(read)) : null;
   }
 
-  /** The rows of a read and the filter's current total, in one statement once the start is found. */
+  /** The cards of a read and the filter's current total, in one statement once the start is found. */
   async function readRowsAndTotal(f: ListingFilter, exact: boolean, read: Read) {
     const near = await startOf(f, read);
     if (!near) return null;
-    const { total, rows } = await repo.pageWithTotal(f, exact ? null : cap, read.order, near.key, read.skip - near.position, read.take);
-    return { total: toTotal(total, exact), rows: read.reversed ? rows.reverse() : rows };
+    const { total, cards } = await repo.pageWithTotal(
+      f,
+      exact ? null : cap,
+      read.order,
+      near.key,
+      read.skip - near.position,
+      read.take,
+      shownOf(read),
+    );
+    return { total: toTotal(total, exact), cards };
   }
 
   const toTotal = (n: number, exact: boolean): StreamTotal => boundedTotal(n, exact, cap);
@@ -186,7 +175,7 @@ export function createListingsService(deps: ListingsDeps) {
       const total = await countOf(f, exact);
       anchors.rememberTotal(filterKey, total);
       const read = planRead(order, offset, limit, total);
-      return { total, rows: read ? await readRows(f, read) : [] };
+      return { total, cards: read ? await readRows(f, read) : null };
     };
     if (countsFirst(hint, exact, offset, anchors.block)) return byCount();
     const read = planRead(order, offset, limit, hint);
@@ -195,7 +184,7 @@ export function createListingsService(deps: ListingsDeps) {
     anchors.rememberTotal(filterKey, got.total);
     if (readsAgain(read, hint, got.total)) {
       const again = planRead(order, offset, limit, got.total);
-      return { total: got.total, rows: again ? await readRows(f, again) : [] };
+      return { total: got.total, cards: again ? await readRows(f, again) : null };
     }
     return got;
   }
@@ -231,15 +220,14 @@ export function createListingsService(deps: ListingsDeps) {
   };
 
   return {
-    async search(s: ListingSearch): Promise<ListingPage> {
+    async search(s: ListingSearch): Promise<ListingCardPage> {
       maybeWarm();
-      const empty: ListingPage = { items: [], totalItem: 0, totalCapped: false, pageNo: s.pageNo, pageSize: s.pageSize };
+      const empty: ListingCardPage = { cards: null, totalItem: 0, totalCapped: false, pageNo: s.pageNo, pageSize: s.pageSize };
       const f = await toFilter(s);
       if (!f) return empty;
       const order: ListingOrder = { column: s.sortField === 1 ? 'single_price' : 'publish_time', asc: s.sortAsc === 1 };
-      const { total, rows } = await readPageAndTotal(f, order, (s.pageNo - 1) * s.pageSize, s.pageSize);
-      const items = rows.map(({ card, skus }) => toItem(card, skus));
-      return { items, totalItem: total.n, totalCapped: total.capped, pageNo: s.pageNo, pageSize: s.pageSize };
+      const { total, cards } = await readPageAndTotal(f, order, (s.pageNo - 1) * s.pageSize, s.pageSize);
+      return { cards, totalItem: total.n, totalCapped: total.capped, pageNo: s.pageNo, pageSize: s.pageSize };
     },
 
     async detail(code: string): Promise<ListingDetail> {
@@ -253,10 +241,8 @@ export function createListingsService(deps: ListingsDeps) {
         repo.findMarket(row.market_code),
         varietyPath(row.variety_code),
       ]);
-      const item = toItem(
-        row,
-        skus.map((sku) => ({ goodsSkuName: sku.goods_sku_name, varietyUnit: sku.variety_unit })),
-      );
+      // The card is the listing as the market shows it; the detail adds to it.
+      const item = JSON.parse(row.card_json) as ListingItem;
       return {
         ...item,
         skuList: skus.map((s) => ({

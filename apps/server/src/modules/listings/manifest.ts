@@ -1,4 +1,5 @@
 import { trading } from '../../db/migrations/004-trading';
+import { listingCards } from '../../db/migrations/143-listing-cards';
 import { defineModule } from '../../platform/module';
 import { createListingsRepo } from './listings.repo';
 import { registerListingsRoutes } from './listings.routes';
@@ -8,7 +9,7 @@ import { createListingsService } from './listings.service';
 export const listingsModule = defineModule({
   name: 'listings',
   // The trading tables (varieties, markets, shops, listings, spaces, tenders) came in one release.
-  migrations: { '004-trading': trading },
-  services: ({ db }) => createListingsService({ repo: createListingsRepo(db) }),
+  migrations: { '004-trading': trading, '143-listing-cards': listingCards },
+  services: ({ db, dialect }) => createListingsService({ repo: createListingsRepo(db, dialect) }),
   routes: (app, listings, ctx) => registerListingsRoutes(app, { access: ctx.need('access'), listings }),
 });
