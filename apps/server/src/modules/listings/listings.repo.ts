@@ -120,13 +120,18 @@ function slotted(f: ListingFilter) {
 /** Storage of listings and their SKUs; every search query reads an index in its sort order. */
 export function createListingsRepo(db: Db, dialect: Dialect) {
   const prepared = createPreparedQueries(db);
-  /** The page's cards joined in the order shown, whichever way the index was walked to find them. */
-  const joinedCards = (shown: ListingOrder) => {
+  /**
+   * The cards of the page's rows (`page`: card_json, sort_key, id) joined in the order shown. SQLite
+   * aggregates a subquery's rows in the order the subquery gives them, so when the walk is the
+   * order shown its rows are joined as they come; a walk from the far end is sorted back (the tests
+   * of every page, order and direction hold both). PostgreSQL sorts the page's rows either way.
+   */
+  const joinedCards = (walk: ListingOrder, shown: ListingOrder) => {
     const dir = sql.raw(shown.asc ? 'asc' : 'desc');
-    const inOrder = sql`order by ${sql.ref(`listings.${shown.column}`)} ${dir}, ${sql.ref('listings.id')} ${dir}`;
-    return dialect === 'sqlite'
-      ? sql<JoinedCards>`cast(group_concat(${sql.ref('listings.card_json')}, ',' ${inOrder}) as blob)`
-      : sql<JoinedCards>`convert_to(string_agg(${sql.ref('listings.card_json')}, ',' ${inOrder}), 'UTF8')`;
+    const sorted = sql`order by ${sql.ref('page.sort_key')} ${dir}, ${sql.ref('page.id')} ${dir}`;
+    if (dialect === 'postgres') return sql<JoinedCards>`convert_to(string_agg(${sql.ref('page.card_json')}, ',' ${sorted}), 'UTF8')`;
+    const asWalked = walk.column === shown.column && walk.asc === shown.asc;
+    return sql<JoinedCards>`cast(group_concat(${sql.ref('page.card_json')}, ',' ${asWalked ? sql`` : sorted}) as blob)`;
   };
   const ordered = (f: ListingFilter, order: ListingOrder, after: SortKey | null) => {
     const dir = order.asc ? 'asc' : 'desc';
@@ -159,14 +164,24 @@ export function createListingsRepo(db: Db, dialect: Dialect) {
       .select((eb) => eb.fn.countAll<number>().as('n'));
 
   /**
-   * The cards of a page, joined in the order shown. The inner query walks the index alone; only
-   * the page's rows are read from the table.
+   * The cards of a page, joined in the order shown. On PostgreSQL the inner query walks the index
+   * alone and only the page's rows are read from the table: an index scan would read every row it
+   * skips. SQLite reads a row only when a column of it is wanted, so the skipped rows cost an index
+   * step each there, and the page's rows are read as the walk finds them.
    */
-  const pageQuery = (f: ListingFilter, order: ListingOrder, after: SortKey | null, skip: number, limit: number, shown: ListingOrder) =>
-    db
-      .selectFrom('listings')
-      .select(joinedCards(shown).as('cards'))
-      .where('listings.id', 'in', ordered(f, order, after).select('id').limit(limit).offset(skip));
+  const pageQuery = (f: ListingFilter, order: ListingOrder, after: SortKey | null, skip: number, limit: number, shown: ListingOrder) => {
+    const page =
+      dialect === 'postgres'
+        ? db
+            .selectFrom('listings')
+            .select(['listings.card_json', `listings.${order.column} as sort_key`, 'listings.id'])
+            .where('listings.id', 'in', ordered(f, order, after).select('id').limit(limit).offset(skip))
+        : ordered(f, order, after)
+            .select(['card_json', `${order.column} as sort_key`, 'id'])
+            .limit(limit)
+            .offset(skip);
+    return db.selectFrom(page.as('page')).select(joinedCards(order, shown).as('cards'));
+  };
 
   /** Exact count from the facet table; only for filters the facets cover. */
   const facetTotal = async (f: ListingFilter): Promise<number> => {
