@@ -134,13 +134,13 @@ export function createListingsService(deps: ListingsDeps) {
     read.skip < anchors.block ? Promise.resolve({ position: 0, key: null }) : approach(f, read.order, read.skip);
 
   /** The cards of a read, starting from the nearest remembered key. */
-  async function readRows(f: ListingFilter, read: Read): Promise<JoinedCards> {
+  async function readCards(f: ListingFilter, read: Read): Promise<JoinedCards> {
     const near = await startOf(f, read);
     return near ? repo.page(f, read.order, near.key, read.skip - near.position, read.take, shownOf(read)) : null;
   }
 
   /** The cards of a read and the filter's current total, in one statement once the start is found. */
-  async function readRowsAndTotal(f: ListingFilter, exact: boolean, read: Read) {
+  async function readCardsAndTotal(f: ListingFilter, exact: boolean, read: Read) {
     const near = await startOf(f, read);
     if (!near) return null;
     const { total, cards } = await repo.pageWithTotal(
@@ -175,16 +175,16 @@ export function createListingsService(deps: ListingsDeps) {
       const total = await countOf(f, exact);
       anchors.rememberTotal(filterKey, total);
       const read = planRead(order, offset, limit, total);
-      return { total, cards: read ? await readRows(f, read) : null };
+      return { total, cards: read ? await readCards(f, read) : null };
     };
     if (countsFirst(hint, exact, offset, anchors.block)) return byCount();
     const read = planRead(order, offset, limit, hint);
-    const got = read && (await readRowsAndTotal(f, exact, read));
+    const got = read && (await readCardsAndTotal(f, exact, read));
     if (!got) return byCount();
     anchors.rememberTotal(filterKey, got.total);
     if (readsAgain(read, hint, got.total)) {
       const again = planRead(order, offset, limit, got.total);
-      return { total: got.total, cards: again ? await readRows(f, again) : null };
+      return { total: got.total, cards: again ? await readCards(f, again) : null };
     }
     return got;
   }
