@@ -43,7 +43,14 @@ export function ListingCard({ item, top = false }: { item: ListingItem; top?: bo
   return (
     <article className="listing-card" data-testid="listing-card" data-code={item.tradeListingCode}>
       <PortalLink to={productHref(item.tradeListingCode)} top={top} className="listing-card-media" label={title}>
-        {item.picPath ? <img src={item.picPath} alt="" width={300} height={200} loading="lazy" decoding="async" /> : null}
+        {item.picPath ? (
+          <img src={item.picPath} alt="" width={300} height={200} loading="lazy" decoding="async" />
+        ) : (
+          // Without a picture the variety's name fills the space, so the card does not look broken.
+          <span className="listing-card-media-empty" aria-hidden="true">
+            {item.varietyName}
+          </span>
+        )}
       </PortalLink>
       <div className="listing-card-body">
         <h3 className="listing-card-title">
