@@ -24,7 +24,9 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { freePort } from '../apps/server/src/faults/support/cluster';
 import { verifyChain } from '../apps/server/src/modules/auction-trade/auction-chain';
+import { startHaproxy, type Haproxy } from '../apps/server/src/test/haproxy';
 import { addBidders, cpuMsOf, quantile, runningSpace, serverProcesses, startServers, type ServerProcesses } from './auction-setup';
 
 const args = process.argv.slice(2);
@@ -38,9 +40,11 @@ const WARMUP = Number(arg('warmup', '2'));
 const BIDDERS = Number(arg('bidders', '200'));
 /** Each bidder's pause between two bids: 190 ms offers about 1,050 bids a second from 200 bidders. */
 const INTERVAL_MS = Number(arg('interval', '190'));
-const ONLY = arg('only', 'both');
+/** PostgreSQL only, its two server processes behind HAProxy (ops/haproxy.cfg): every bid through the proxy. */
+const PROXY = args.includes('--proxy');
+const ONLY = PROXY ? 'postgres' : arg('only', 'both');
 /** PostgreSQL's two servers in a process each instead of both in this one (on two cores they compete with the database for them). */
-const PROCESSES = args.includes('--processes');
+const PROCESSES = PROXY || args.includes('--processes');
 
 /** CPU time (user + system) of this process's main thread, from Linux's per-thread counters (10 ms ticks). */
 function threadCpuMs(): number {
@@ -56,6 +60,8 @@ interface LoadResult {
   accepted: number;
   refused: Record<string, number>;
   failed: number;
+  /** Failed requests by HTTP status (an answer that is not the envelope: a proxy's 502-504) or network error. */
+  failures: Record<string, number>;
   seconds: number;
 }
 
@@ -69,6 +75,7 @@ const sentAt = [];
 const ok = [];
 let startedNs = 0n;
 const refused = {};
+const failures = {};
 let offered = 0, accepted = 0, failed = 0, step = 0, seq = 0;
 let started = 0, deadline = 0;
 const pending = new Set();
@@ -90,11 +97,11 @@ const one = (agent, port, token, bidder) => {
           ok.push(answer.return_code === '0');
           if (answer.return_code === '0') accepted++;
           else refused[answer.error_code] = (refused[answer.error_code] || 0) + 1;
-        } catch { failed++; ok.push(false); }
+        } catch { failed++; failures['HTTP ' + res.statusCode] = (failures['HTTP ' + res.statusCode] || 0) + 1; ok.push(false); }
         resolve();
       });
     });
-    req.on('error', () => { failed++; resolve(); });
+    req.on('error', (err) => { failed++; failures[err.code || 'error'] = (failures[err.code || 'error'] || 0) + 1; resolve(); });
     req.end(body);
   });
   pending.add(p);
@@ -129,29 +136,39 @@ const bidder = async (token, index) => {
   await Promise.all(tokens.map(bidder));
 })().then(async () => {
   await Promise.all([...pending]);
-  parentPort.postMessage({ latencies, sentAt, ok, offered, accepted, refused, failed, seconds: (Date.now() - started) / 1000 });
+  parentPort.postMessage({ latencies, sentAt, ok, offered, accepted, refused, failed, failures, seconds: (Date.now() - started) / 1000 });
 });
 `;
 
 async function measure(dialect: 'sqlite' | 'postgres') {
   const servers = await startServers(dialect, 2);
   let processes: ServerProcesses | null = null;
+  let proxy: Haproxy | null = null;
   try {
     const tokens = await addBidders(servers.database, servers.kv, BIDDERS);
     const space = await runningSpace(servers, tokens);
     // PostgreSQL's two servers each run in a process of their own, as in production; SQLite's
     // one server is this process (its database is a file only one process writes).
     processes = dialect === 'postgres' && PROCESSES ? await serverProcesses(servers, 2) : null;
-    const ports = processes?.ports ?? servers.ports;
-    const where = processes ? 'processes of their own' : 'this process';
+    proxy =
+      processes && PROXY
+        ? await startHaproxy({ port: await freePort(), statsPort: await freePort(), nodes: processes.ports.map((p) => `127.0.0.1:${p}`) })
+        : null;
+    const ports = proxy ? [Number(new URL(proxy.url).port)] : (processes?.ports ?? servers.ports);
+    const where = (processes ? 'processes of their own' : 'this process') + (proxy ? ', behind HAProxy' : '');
     console.log(
-      `[${dialect}] ${ports.length} server(s) in ${where}, ${BIDDERS} bidders, one bid each every ${INTERVAL_MS} ms for ${WARMUP} s of warm-up and ${SECONDS} s measured…`,
+      `[${dialect}] ${processes?.ports.length ?? ports.length} server(s) in ${where}, ${BIDDERS} bidders, one bid each every ${INTERVAL_MS} ms for ${WARMUP} s of warm-up and ${SECONDS} s measured…`,
     );
     // The servers' CPU time while the bids ran (this process's main thread, or the server
     // processes), a figure that the machine's other load changes far less than the latencies.
     const serverCpuMs = () => processes?.cpuMs() ?? threadCpuMs();
     let busyFrom = serverCpuMs();
     let busyMs = 0;
+    // With processes: the database's and the proxy's CPU over the same time.
+    const proxyCpuMs = () => (proxy ? cpuMsOf(`/proc/${proxy.child.pid!}/stat`) : 0);
+    let dbFrom = 0;
+    let proxyFrom = 0;
+    let proxyMs = 0;
     const result = await new Promise<LoadResult>((resolve, reject) => {
       const worker = new Worker(WORKER, {
         eval: true,
@@ -160,15 +177,19 @@ async function measure(dialect: 'sqlite' | 'postgres') {
       worker.on('message', (m: LoadResult | { started: number }) => {
         if ('started' in m) {
           busyFrom = serverCpuMs();
+          proxyFrom = proxyCpuMs();
+          void processes?.databaseCpuMs().then((ms) => (dbFrom = ms));
           return;
         }
         busyMs = serverCpuMs() - busyFrom;
+        proxyMs = proxyCpuMs() - proxyFrom;
         void worker.terminate();
         resolve(m);
       });
       worker.once('error', reject);
     });
 
+    const databaseMs = processes ? (await processes.databaseCpuMs()) - dbFrom : 0;
     // The proof, from the database
     const db = servers.database.db;
     const bids = await db
@@ -196,9 +217,12 @@ async function measure(dialect: 'sqlite' | 'postgres') {
       max: sorted[sorted.length - 1] ?? 0,
       proof,
       busyMs,
+      databaseMs,
+      proxyMs,
       proven: bids.length === result.accepted && gapFree && increasing && chain.ok,
     };
   } finally {
+    await proxy?.stop();
     await processes?.close();
     await servers.close();
   }
@@ -239,11 +263,15 @@ async function main(): Promise<void> {
     const f = await measure(dialect);
     const r = f.result;
     console.log(
-      `[${f.dialect}] offered ${r.offered} bids in ${r.seconds.toFixed(1)} s (${(r.offered / r.seconds).toFixed(0)}/s), accepted ${r.accepted} (${(r.accepted / r.seconds).toFixed(0)}/s); ack p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms; refused ${JSON.stringify(r.refused)}; failed ${r.failed}`,
+      `[${f.dialect}] offered ${r.offered} bids in ${r.seconds.toFixed(1)} s (${(r.offered / r.seconds).toFixed(0)}/s), accepted ${r.accepted} (${(r.accepted / r.seconds).toFixed(0)}/s); ack p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms; refused ${JSON.stringify(r.refused)}; failed ${r.failed} ${JSON.stringify(r.failures)}`,
     );
     console.log(
       `[${f.dialect}] server thread CPU ${(f.busyMs / 1000).toFixed(1)} s in ${r.seconds.toFixed(1)} s: ${(f.busyMs / r.offered).toFixed(2)} ms per bid offered`,
     );
+    if (f.databaseMs > 0)
+      console.log(
+        `[${f.dialect}] CPU per bid offered: servers ${(f.busyMs / r.offered).toFixed(2)} ms, database ${(f.databaseMs / r.offered).toFixed(2)} ms, proxy ${(f.proxyMs / r.offered).toFixed(2)} ms`,
+      );
     const m = measuredWindow(r);
     console.log(
       `[${f.dialect}] measured ${SECONDS} s after ${WARMUP} s of warm-up: offered ${m.offered} (${(m.offered / SECONDS).toFixed(0)}/s), accepted ${m.accepted} (${(m.accepted / SECONDS).toFixed(0)}/s); ack p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, max ${m.max.toFixed(1)} ms`,

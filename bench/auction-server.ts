@@ -2,7 +2,7 @@
  * One server of the auction benchmarks in a process of its own, as servers run in production:
  * the app on the benchmark's PostgreSQL schema, sharing Redis with the others. Started by
  * `serverProcesses` (auction-setup.ts) with its settings as the one argument; it answers its port
- * once listening and closes on 'close'.
+ * once listening (its scheduler running, as in main.ts) and closes on 'close'.
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app';
@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   const events = await createRedisBus(a.redisUrl, { channel: `${a.schema}:events` });
   const app = await buildApp({ settings, database, kv, events, webDist: null });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  // As main.ts: timed work runs here too, and /readyz (a proxy's health check) counts on it.
+  app.live.scheduler.start();
   process.send?.({ port: (app.server.address() as AddressInfo).port });
   process.on('message', (m) => {
     if (m !== 'close') return;

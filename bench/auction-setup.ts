@@ -15,9 +15,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type DbHandle } from '../apps/server/src/db/database';
-import { loadDemoData } from '../apps/server/src/db/demo-data/index';
-import { migrateToLatest } from '../apps/server/src/db/migrations/index';
-import { AUCTION_JOBS } from '../apps/server/src/modules/auction-trade/auction-spaces.service';
+import { loadDemoData } from '../apps/server/src/demo/index';
+import { migrateToLatest } from '../apps/server/src/migrations';
+import { AUCTION_JOBS } from '../apps/server/src/modules/auction-trade/spaces';
 import { createLocalBus, createRedisBus, type EventBus } from '../apps/server/src/platform/events';
 import { createDbKv, createRedisKv, type KvStore } from '../apps/server/src/platform/kv';
 import { hashPassword } from '../apps/server/src/platform/passwords';
@@ -49,6 +49,12 @@ export interface ServerProcesses {
   ports: number[];
   /** CPU time (user + system, every thread) the processes used so far, in ms. */
   cpuMs(): number;
+  /**
+   * CPU time the PostgreSQL backends serving them used so far, in ms (their connections name the
+   * schema as application_name; the database runs on this machine). What the database spends per
+   * order or bid, which the machine's other load changes far less than the latencies.
+   */
+  databaseCpuMs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -63,7 +69,10 @@ export async function serverProcesses(s: BenchServers, count: number): Promise<S
   const args = JSON.stringify({ databaseUrl: PG_URL, redisUrl: REDIS_URL, schema: s.schema, poolSize: 8 });
   const children = await Promise.all(
     Array.from({ length: count }, async () => {
-      const child = fork(path.join(import.meta.dirname, 'auction-server.ts'), [args], { execArgv: ['--import', 'tsx'] });
+      const child = fork(path.join(import.meta.dirname, 'auction-server.ts'), [args], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, PGAPPNAME: s.schema },
+      });
       const port = await new Promise<number>((resolve, reject) => {
         child.once('message', (m) => resolve((m as { port: number }).port));
         child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -74,6 +83,12 @@ export async function serverProcesses(s: BenchServers, count: number): Promise<S
   return {
     ports: children.map((c) => c.port),
     cpuMs: () => children.reduce((sum, c) => sum + cpuMsOf(`/proc/${c.child.pid!}/stat`), 0),
+    async databaseCpuMs() {
+      const backends = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${s.schema}`.execute(
+        s.database.db,
+      );
+      return backends.rows.reduce((sum, b) => sum + (fs.existsSync(`/proc/${b.pid}/stat`) ? cpuMsOf(`/proc/${b.pid}/stat`) : 0), 0);
+    },
     async close() {
       await Promise.all(
         children.map(

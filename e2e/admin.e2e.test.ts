@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signIn } from './support/browser';
+import { launch, newPage, screenshot, signIn, signInChangingInitialPassword } from './support/browser';
 import { picture } from './support/picture';
 
 let browser: Browser;
@@ -90,16 +90,8 @@ describe('system management as admin', () => {
   let reader: Page;
   it('signs in as that user and sees only the granted menus', async () => {
     reader = (await newPage(browser)).page;
-    await signIn(reader, USER, 'Reader@2026');
     // A new account's password is a default one: the forced change comes first, then a fresh sign-in.
-    const forced = reader.locator('.forced-password-dialog .ant-modal');
-    await forced.waitFor();
-    await forced.getByLabel('原密码').fill('Reader@2026');
-    await forced.getByLabel('新密码', { exact: true }).fill('Reader@2027');
-    await forced.getByLabel('确认新密码').fill('Reader@2027');
-    await button(forced, '确认修改').click();
-    await reader.waitForURL('**/login');
-    await signIn(reader, USER, 'Reader@2027');
+    await signInChangingInitialPassword(reader, USER, 'Reader@2026', 'Reader@2027');
     await reader.locator('.shell-root-item').first().waitFor();
     const tops = await reader.locator('.shell-root-item').allTextContents();
     expect(tops.map((t) => t.trim())).toEqual(['工作台', '个人中心']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseURL, launch, newPage, screenshot, withoutPerson } from './support/browser';
+import { baseURL, launch, newPage, screenshot, signIn, withoutPerson } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,7 +20,8 @@ describe('first screens rendered by the server (decision 064)', () => {
     const copy = page.locator('#first-screen');
     // The banner, the notices and the enterprises come with the HTML, with real data.
     expect(await copy.locator('.home-banner img').first().getAttribute('alt')).toBe('大宗商品一站式交易平台');
-    expect(await copy.locator('.price-index-item').count()).toBe(6);
+    // Six typed by operators and four computed from the demo's year of deals.
+    expect(await copy.locator('.price-index-item').count()).toBe(10);
     expect(await copy.locator('.enterprise-card').count()).toBe(6);
     expect(await copy.getByText('山西晋煤能源有限公司').count()).toBeGreaterThan(0);
     // Styled: antd's and the page's styles are in the head, so the banner has its height.
@@ -31,12 +32,19 @@ describe('first screens rendered by the server (decision 064)', () => {
     expect(await page.locator('#first-screen [data-testid="listing-card"]').count()).toBeGreaterThan(0);
 
     await page.goto('/login');
-    // The copy takes no input: its fields are read-only and pointer events pass through it.
-    expect(await page.locator('#first-screen input[autocomplete="username"]').getAttribute('readonly')).toBe('');
-    expect(await copy.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
-    // Every visitor gets the same copy: it never carries a picture code (each visitor asks for their own).
-    expect(await page.locator('#first-screen .check-code').count()).toBe(1);
-    expect(await page.locator('#first-screen .check-code img').count()).toBe(0);
+    // A field that looks editable is editable (decision 178): even without any code, it takes typing.
+    const account = page.locator('#first-screen input[autocomplete="username"]');
+    expect(await account.getAttribute('readonly')).toBeNull();
+    await account.click();
+    await page.keyboard.type('buyer01');
+    expect(await account.inputValue()).toBe('buyer01');
+    // The picture code is there, each visit's own: the copy is shared, the code is put in per page.
+    const picture = () => page.locator('#first-screen .check-code img').getAttribute('src');
+    const first = await picture();
+    expect(first).toMatch(/^data:image\/svg\+xml;base64,/);
+    await page.reload();
+    expect(await picture()).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await picture()).not.toBe(first);
     await context.close();
   });
 
@@ -119,6 +127,21 @@ describe('first screens rendered by the server (decision 064)', () => {
     await account.fill('buyer01');
     expect(await account.inputValue()).toBe('buyer01');
     expect(await page.locator('input[autocomplete="username"]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('sends a signed-in person on from /login with an HTTP redirect, where the app would, to their own page', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'buyer01', 'Buyer@2026');
+    const answer = await page.goto('/login');
+    const asked = answer!.request().redirectedFrom();
+    expect(new URL(asked!.url()).pathname).toBe('/login');
+    expect((await asked!.response())!.status()).toBe(302);
+    expect(new URL(page.url()).pathname).toBe('/index');
+    expect(await page.locator('#account').count()).toBe(0);
+    // No visitor's copy with its login link: the top bar is theirs from the first paint.
+    expect(await answer!.text()).not.toContain('id="first-screen"');
+    await page.locator('header.portal-top-bar .portal-user').waitFor();
     await context.close();
   });
 

@@ -69,7 +69,7 @@ describe('password login journey', () => {
     await page.getByRole('textbox', { name: '验证码' }).fill('ABCD');
     await page.getByRole('button', { name: /登\s?录/ }).click();
     await page.waitForURL('**/some/menu/page');
-    await expect.poll(() => page.getByText('404').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('404').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from './support/axe';
 import { baseURL, launch, newPage, screenshot, signIn } from './support/browser';
 
 let browser: Browser;
@@ -33,7 +34,9 @@ describe('portal content as a visitor', () => {
     const carousel = page.getByRole('region', { name: '首页轮播图' });
     await carousel.getByRole('img', { name: '大宗商品一站式交易平台' }).waitFor();
     await poll(() => page.locator('.price-index-item .price-index-name').allTextContents()).toContain('甲醇');
-    expect(await page.locator('.price-index-item').count()).toBe(6);
+    // Six typed by operators and four computed from the demo's year of deals, each labelled.
+    expect(await page.locator('.price-index-item').count()).toBe(10);
+    expect(await page.locator('.price-index-source.source-deals').count()).toBe(4);
 
     const notices = page.locator('.home-notices').getByRole('tabpanel');
     await poll(() => notices.getByRole('link').count()).toBe(6);
@@ -47,6 +50,7 @@ describe('portal content as a visitor', () => {
     await poll(() => page.locator('.enterprise-card').count()).toBe(6);
     await revealLazyImages(page);
     await screenshot(page, 'portal-index-zh-CN');
+    await expectAccessible(page, 'portal-index-zh-CN');
     await context.close();
   });
 
@@ -106,6 +110,7 @@ describe('portal content as a visitor', () => {
     expect(await page.locator('.cms-article-type').count()).toBe(0);
     const firstTitle = (await page.locator('.cms-article-title').first().textContent()) ?? '';
     await screenshot(page, 'portal-news-list-zh-CN');
+    await expectAccessible(page, 'portal-news-list-zh-CN');
 
     await page.locator('.cms-article-title').first().click();
     await page.waitForURL(/\/newsList\/detail\?id=\d+/);
@@ -113,6 +118,7 @@ describe('portal content as a visitor', () => {
     await poll(() => page.locator('.cms-article-meta').textContent()).toContain('成交公告');
     expect(await page.locator('.cms-article-body p').count()).toBeGreaterThan(0);
     await screenshot(page, 'portal-news-detail-zh-CN');
+    await expectAccessible(page, 'portal-news-detail-zh-CN');
     await context.close();
   });
 
@@ -138,6 +144,7 @@ describe('portal content as a visitor', () => {
     await poll(() => page.locator('.cms-enterprise-business').textContent()).toContain('主营业务');
     expect(await page.locator('.cms-enterprise .rich-text li').count()).toBeGreaterThan(0);
     await screenshot(page, 'portal-enterprise-zh-CN');
+    await expectAccessible(page, 'portal-enterprise-zh-CN');
     await context.close();
   });
 
@@ -148,11 +155,13 @@ describe('portal content as a visitor', () => {
     await poll(() => page.locator('.cms-partner-grid a').count()).toBeGreaterThanOrEqual(4);
     expect(await page.locator('.cms-partner-grid a').first().getAttribute('target')).toBe('_blank');
     await screenshot(page, 'portal-about-zh-CN');
+    await expectAccessible(page, 'portal-about-zh-CN');
 
     await page.goto('/finance');
     await poll(() => page.locator('.finance-service').count()).toBe(3);
     expect(await page.locator('.finance-product').count()).toBe(6);
     await screenshot(page, 'portal-finance-zh-CN');
+    await expectAccessible(page, 'portal-finance-zh-CN');
 
     await page.goto('/help');
     const menu = page.getByRole('navigation', { name: '帮助目录' });
@@ -162,6 +171,7 @@ describe('portal content as a visitor', () => {
     await poll(() => page.locator('.cms-help-title').textContent()).toBe('参与招标投标流程');
     await poll(() => menu.getByRole('link', { name: '参与招标投标流程' }).getAttribute('aria-current')).toBe('page');
     await screenshot(page, 'portal-help-zh-CN');
+    await expectAccessible(page, 'portal-help-zh-CN');
     await context.close();
   });
 
@@ -174,9 +184,11 @@ describe('portal content as a visitor', () => {
     await poll(() => page.locator('.enterprise-card').count()).toBe(6);
     await revealLazyImages(page);
     await screenshot(page, `portal-index-${lang}`);
+    await expectAccessible(page, `portal-index-${lang}`);
     await page.goto('/newsList');
     await poll(() => page.locator('.cms-article-list > li').count()).toBe(10);
     await screenshot(page, `portal-news-list-${lang}`);
+    await expectAccessible(page, `portal-news-list-${lang}`);
     await context.close();
   });
 
@@ -190,7 +202,7 @@ describe('portal content as a visitor', () => {
     await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL() }]);
     const page = await context.newPage();
     await page.goto('/index');
-    await poll(() => page.locator('.price-index-item .price-index-name').count()).toBe(6);
+    await poll(() => page.locator('.price-index-item .price-index-name').count()).toBe(10);
     expect(await page.locator('.portal-nav').isVisible()).toBe(false);
     await revealLazyImages(page);
     await screenshot(page, 'portal-index-phone-zh-CN');

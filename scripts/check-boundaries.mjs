@@ -2,10 +2,16 @@
 // - a server module imports another module only through `modules/<other>/index.ts`; a manifest
 //   (`modules/<name>/manifest.ts`) is imported only by the registry `modules/index.ts` or `app.ts`;
 // - code outside the modules (app.ts, db/, scripts beside them) uses a module's public entry too,
-//   and platform/ imports no module at all;
-// - a web feature imports another feature only through `features/<other>/index.ts`;
+//   and platform/ imports no module at all (code outside the modules may also use a module's
+//   library folder through its own index, `modules/<name>/<library>/index.ts`);
+// - a web feature imports another feature only through `features/<other>/index.ts`, and so do the
+//   portal, the shell and the app around them;
 // - no import cycles, server, web or contracts (a type-only import is erased at run time, so it
-//   cannot close a cycle and is not followed).
+//   cannot close a cycle and is not followed);
+// - no cycle between the server's units either: each module, the module registry, platform/, db/,
+//   demo/, test/ and every other folder or top-level file is one unit, and the units stand in
+//   layers (db/ below the modules, the demo data above them). Test code (tests, test kits,
+//   fixtures, test/ and faults/) is left out: it sits on top of what it tests.
 // The rules read the import statements with TypeScript's own parser; nothing is built or run.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +22,7 @@ const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs'];
 const ROOTS = ['apps/server/src', 'apps/web/src', 'packages/contracts/src'];
 
 /** Every source file under `dir` (absolute paths), skipping build output and dependencies. */
-function listSources(dir) {
+export function listSources(dir) {
   const found = [];
   if (!fs.existsSync(dir)) return found;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -110,8 +116,12 @@ function place(root, file) {
   return { rel, app: rel.startsWith('apps/server/') ? 'server' : rel.startsWith('apps/web/') ? 'web' : 'other' };
 }
 
+/** The web code around the features: it may use a feature only through its public entry. */
+const WEB_FRAME = /^apps\/web\/src\/(portal|shell|app)(\/|\.tsx?$)/;
+
 const SERVER_REGISTRIES = new Set(['apps/server/src/modules/index.ts', 'apps/server/src/app.ts']);
 const isEntry = (inner) => /^index\.tsx?$/.test(inner);
+const isLibraryEntry = (inner) => /^[^/]+\/index\.tsx?$/.test(inner);
 const isManifest = (inner) => /^manifest\.tsx?$/.test(inner);
 
 /** The boundary rule an import breaks, or undefined when it is allowed. */
@@ -122,10 +132,16 @@ function boundaryViolation(from, to) {
       return SERVER_REGISTRIES.has(from.rel)
         ? undefined
         : `a module's manifest is imported only by the registry (modules/index.ts) or app.ts`;
+    // A library folder of a module with an index of its own (the contracts' signing core) is a
+    // public entry too, for the commands and other code outside the modules.
+    if (from.module === undefined && isLibraryEntry(to.inner)) return undefined;
     if (!isEntry(to.inner)) return `import another module only through modules/${to.module}/index.ts`;
   }
   if (to.app === 'web' && to.feature !== undefined && from.feature !== undefined && from.feature !== to.feature) {
     if (!isEntry(to.inner)) return `import another feature only through features/${to.feature}/index.ts`;
+  }
+  if (to.app === 'web' && to.feature !== undefined && WEB_FRAME.test(from.rel) && !isEntry(to.inner)) {
+    return `the portal, the shell and the app import a feature only through features/${to.feature}/index.ts`;
   }
   return undefined;
 }
@@ -182,8 +198,53 @@ function findCycles(graph) {
 }
 
 /**
+ * Test code: tests, the kits and fixtures beside them, the server's test/ and faults/ folders. It
+ * stands on top of everything it tests, so the layering of the units leaves it out.
+ */
+const isTest = (rel) =>
+  /\.(test|fixture)\.[cm]?[jt]sx?$/.test(rel) || /-test-kit\.[cm]?[jt]sx?$/.test(rel) || /^apps\/server\/src\/(test|faults)\//.test(rel);
+
+/** The server unit a file belongs to (`modules/orders`, `db`, `app.ts`), or undefined outside the server. */
+export function serverUnit(rel) {
+  const match = rel.match(/^apps\/server\/src\/(.+)$/);
+  if (!match) return undefined;
+  const parts = match[1].split('/');
+  if (parts[0] === 'modules' && parts.length > 2) return `modules/${parts[1]}`;
+  if (parts[0] === 'modules') return 'modules (registry)';
+  return parts[0];
+}
+
+/** Cycles between server units, each with one import that makes each of its steps. */
+function unitCycles(fileEdges) {
+  const graph = new Map();
+  const example = new Map();
+  for (const [from, targets] of fileEdges) {
+    const a = serverUnit(from);
+    if (a === undefined || isTest(from)) continue;
+    if (!graph.has(a)) graph.set(a, new Set());
+    for (const to of targets) {
+      const b = serverUnit(to);
+      if (b === undefined || b === a || isTest(to)) continue;
+      graph.get(a).add(b);
+      if (!example.has(`${a} ${b}`)) example.set(`${a} ${b}`, `${from} -> ${to}`);
+    }
+  }
+  return findCycles(graph).map((units) => {
+    const members = new Set(units);
+    const steps = [...example]
+      .filter(([pair]) => {
+        const [a, b] = pair.split(' ');
+        return members.has(a) && members.has(b);
+      })
+      .map(([, edge]) => edge);
+    return { kind: 'unit-cycle', units, steps };
+  });
+}
+
+/**
  * Checks the tree under `root` (the repository, or a fixture laid out like it) and returns the
- * broken rules: `{ kind: 'boundary', file, line, target, rule }` and `{ kind: 'cycle', files }`.
+ * broken rules: `{ kind: 'boundary', file, line, target, rule }`, `{ kind: 'cycle', files }` and
+ * `{ kind: 'unit-cycle', units, steps }`.
  */
 export function checkBoundaries(root) {
   const files = ROOTS.flatMap((dir) => listSources(path.join(root, dir))).sort();
@@ -203,12 +264,16 @@ export function checkBoundaries(root) {
     }
   }
   for (const group of findCycles(graph)) problems.push({ kind: 'cycle', files: group });
+  problems.push(...unitCycles(graph));
   return problems;
 }
 
 /** One line per problem, the way a terminal shows it. */
 export function formatProblem(problem) {
   if (problem.kind === 'cycle') return `import cycle: ${problem.files.join(' -> ')}`;
+  if (problem.kind === 'unit-cycle') {
+    return `cycle between server units ${problem.units.join(', ')}: ${problem.steps.slice(0, 6).join('; ')}`;
+  }
   return `${problem.file}:${problem.line} imports ${problem.target}: ${problem.rule}`;
 }
 

@@ -96,11 +96,63 @@ describe('web features', () => {
       'apps/web/src/features/listings/index.ts': "export { label } from './labels';\n",
       'apps/web/src/features/trade/orders-page.tsx': "import { label } from '../listings/labels';\nexport const a = label;\n",
       'apps/web/src/features/trade/order-detail.tsx': "import { label } from '../listings';\nexport const b = label;\n",
-      'apps/web/src/portal/home.tsx': "import { label } from '../features/listings/labels';\nexport const c = label;\n",
     });
     expect(problems).toEqual([
       'apps/web/src/features/trade/orders-page.tsx:1 imports apps/web/src/features/listings/labels.ts: import another feature only through features/listings/index.ts',
     ]);
+  });
+
+  it("fails the portal, the shell and the app reaching into a feature's insides, lazily too; its index passes", () => {
+    const problems = layOut({
+      'apps/web/src/features/listings/labels.ts': 'export const label = 1;\n',
+      'apps/web/src/features/listings/index.ts': "export { label } from './labels';\n",
+      'apps/web/src/portal/home.tsx': "import { label } from '../features/listings/labels';\nexport const c = label;\n",
+      'apps/web/src/shell/layout.tsx': "export const page = () => import('../features/listings/labels');\n",
+      'apps/web/src/app/router.tsx': "import { label } from '../features/listings';\nexport const r = label;\n",
+      'apps/web/src/portal/footer.tsx': "import { label } from '../features/listings/index';\nexport const f = label;\n",
+    });
+    expect(problems).toEqual([
+      'apps/web/src/portal/home.tsx:1 imports apps/web/src/features/listings/labels.ts: the portal, the shell and the app import a feature only through features/listings/index.ts',
+      'apps/web/src/shell/layout.tsx:1 imports apps/web/src/features/listings/labels.ts: the portal, the shell and the app import a feature only through features/listings/index.ts',
+    ]);
+  });
+});
+
+describe('server units', () => {
+  it('fails db/ and a module importing each other, even through public entries and without a file cycle', () => {
+    const problems = layOut({
+      ...ordersModule,
+      'apps/server/src/modules/orders/migrations.ts': "import { withId } from '../../db/database';\nexport const m = withId;\n",
+      'apps/server/src/db/database.ts': 'export const withId = 1;\n',
+      'apps/server/src/db/migrate.ts': "import { amountOf } from '../modules/orders';\nexport const all = amountOf;\n",
+    });
+    expect(problems).toEqual([
+      'cycle between server units db, modules/orders: apps/server/src/db/migrate.ts -> apps/server/src/modules/orders/index.ts; apps/server/src/modules/orders/migrations.ts -> apps/server/src/db/database.ts',
+    ]);
+  });
+
+  it('fails a loop through several units: demo data, the registry and a module', () => {
+    const problems = layOut({
+      ...ordersModule,
+      'apps/server/src/modules/index.ts': "export { amountOf } from './orders/manifest';\n",
+      'apps/server/src/demo/index.ts': "import { amountOf } from '../modules/index';\nexport const d = amountOf;\n",
+      'apps/server/src/modules/orders/seed.ts': "import { d } from '../../demo/index';\nexport const s = d;\n",
+    });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^cycle between server units demo, modules \(registry\), modules\/orders: /);
+  });
+
+  it('passes layers, type imports back down, and test code on top of everything', () => {
+    const problems = layOut({
+      ...ordersModule,
+      'apps/server/src/db/database.ts':
+        "import type { amountOf } from '../modules/orders';\nexport type T = typeof amountOf;\nexport const withId = 1;\n",
+      'apps/server/src/modules/orders/migrations.ts': "import { withId } from '../../db/database';\nexport const m = withId;\n",
+      'apps/server/src/test/test-app.ts': "import { amountOf } from '../modules/orders';\nexport const app = amountOf;\n",
+      'apps/server/src/modules/orders/orders-test-kit.ts': "import { app } from '../../test/test-app';\nexport const kit = app;\n",
+      'apps/server/src/db/database.test.ts': "import { amountOf } from '../modules/orders';\nexport const t = amountOf;\n",
+    });
+    expect(problems).toEqual([]);
   });
 });
 

@@ -1,22 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+// Read by path: the config is bundled apart from the workspace packages, which it would load as .ts files.
+import { API_PREFIXES } from '../../packages/contracts/src/page-paths.js';
 
 /** Replaced by the server with each answer's Content-Security-Policy nonce. */
 const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
-
-/** React Router's production ES build (its package exports only the development one). */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router')),
-  '..',
-  'production',
-  'index.mjs',
-);
-
-const API_PREFIXES = ['/gateway', '/omc', '/cms', '/purchase', '/auction', '/commtrade', '/listing', '/file', '/dev', '/api-docs'];
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build; the server sends them to browsers
@@ -85,135 +76,6 @@ function preloadAppPart(): Plugin {
       },
     },
   };
-}
-
-/**
- * antd's ConfigProvider imports the provider of its "unique" tooltips (one shared popup, with
- * @rc-component/trigger, about 6 KB compressed) for when `tooltip.unique` is set, which the app never
- * sets; without this, every page downloads it. The provider is replaced, for ConfigProvider only,
- * by one that renders its children (Tooltip and the rest keep their own imports of the trigger).
- */
-function noUniqueTooltips(): Plugin {
-  return replacedImport(
-    'no-unique-tooltips',
-    '../tooltip/UniqueProvider',
-    /antd[\\/]es[\\/]config-provider[\\/]index\.js$/,
-    'export default function UniqueProvider(props) { return props.children; }',
-  );
-}
-
-/** A plugin that gives one importer's import of `source` the module `code` instead. */
-function replacedImport(name: string, source: string, importer: RegExp, code: string): Plugin {
-  const id = `\0${name}`;
-  return {
-    name,
-    enforce: 'pre',
-    resolveId(wanted, from) {
-      return wanted === source && from && importer.test(from) ? id : null;
-    },
-    load(loaded) {
-      return loaded === id ? code : null;
-    },
-  };
-}
-
-/**
- * React Router's production build names its components for React's developer tools
- * (`Link.displayName = "Link"`, fifteen of them) and creates them with unmarked `forwardRef` and
- * `createContext` calls; either keeps every component of the file, used or not (Form, the fetchers,
- * the data and RSC routers' parts). Without the names, which production React never shows, and
- * with the calls marked free of side effects, the build keeps what the app uses.
- */
-function reactRouterUnusedParts(): Plugin {
-  return {
-    name: 'react-router-unused-parts',
-    transform(code, id) {
-      if (!/react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/.test(id)) return null;
-      return {
-        code: code
-          .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"\n]*";$/gm, '')
-          .replace(/= (React[0-9]*\.(?:forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1')
-          // Link prefetches only under React Router's framework mode (its usePrefetchBehavior returns
-          // "no prefetch" without a FrameworkContext); the app's declarative router never is, so the
-          // prefetching parts (page links, route modules, the single-fetch URL) leave the build.
-          .replace(
-            /let \[shouldPrefetch, prefetchRef, prefetchHandlers\] = usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/,
-            'let shouldPrefetch = false, prefetchRef = null, prefetchHandlers = {};',
-          ),
-        map: null,
-      };
-    },
-  };
-}
-
-/**
- * antd's Segmented imports Tooltip (with @rc-component/trigger and the zoom motion, about 12 KB
- * brotli) for options that carry a `tooltip`, which the app's switches do not. For Segmented only,
- * Tooltip is replaced by a stand-in that loads the real one the first time an option has a
- * tooltip, showing the option alone meanwhile; a Segmented without tooltips never downloads it.
- */
-function segmentedTooltipOnUse(): Plugin {
-  return replacedImport(
-    'segmented-tooltip-on-use',
-    '../tooltip',
-    /antd[\\/]es[\\/]segmented[\\/]index\.js$/,
-    [
-      "import { Suspense, createElement, lazy } from 'react';",
-      "const Tooltip = lazy(() => import('antd/es/tooltip'));",
-      'export default function SegmentedTooltip(props) {',
-      '  return createElement(Suspense, { fallback: props.children }, createElement(Tooltip, props));',
-      '}',
-    ].join('\n'),
-  );
-}
-
-/**
- * antd's ConfigProvider imports only the motion context's provider from @rc-component/motion's
- * index, but the bundler places every module a file reaches by import in the chunk of the entry
- * that reaches it, used there or not: the app part's file carried the motion list (CSSMotionList,
- * for message lists, form errors and uploads) and its diffing for the pages that load those. For
- * ConfigProvider the import names the context's module directly.
- */
-function motionProviderAlone(): Plugin {
-  return replacedImport(
-    'motion-provider-alone',
-    '@rc-component/motion',
-    /antd[\\/]es[\\/]config-provider[\\/]MotionWrapper\.js$/,
-    "export { default as Provider } from '@rc-component/motion/es/context';",
-  );
-}
-
-/**
- * antd's Button picks the text colour of its solid style (black or white) with the colour picker's
- * colour classes (AggregationColor and isBright, with @rc-component/color-picker's Color and
- * Babel's class helpers, about 1 KB brotli), which every page downloads with Button. For Button's
- * style only, they are replaced by the same computation on @ant-design/fast-color's FastColor,
- * which the theme loads anyway: for a colour given as text, as the theme's tokens are, the picker's
- * classes hold a FastColor of the same text and answer with its methods.
- */
-function buttonTextColorWithoutColorPicker(): Plugin[] {
-  const importer = /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/;
-  return [
-    replacedImport(
-      'button-color-without-picker',
-      '../../color-picker/color',
-      importer,
-      "export { FastColor as AggregationColor } from '@ant-design/fast-color';",
-    ),
-    replacedImport(
-      'button-brightness-without-picker',
-      '../../color-picker/components/ColorPresets',
-      importer,
-      [
-        "import { FastColor } from '@ant-design/fast-color';",
-        'export function isBright(value, background) {',
-        '  const { r, g, b, a } = value.toRgb();',
-        '  const hsv = new FastColor(value.toRgbString()).onBackground(background).toHsv();',
-        '  return a <= 0.5 ? hsv.v > 0.5 : r * 0.299 + g * 0.587 + b * 0.114 > 192;',
-        '}',
-      ].join('\n'),
-    ),
-  ];
 }
 
 /** The first screens' pages, loaded lazily: the parts of them are grouped by the pages using them (startParts). */
@@ -348,32 +210,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     ssr: { noExternal: true, target: 'node' as const },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }),
-  plugins: [
-    react(),
-    noUniqueTooltips(),
-    segmentedTooltipOnUse(),
-    ...buttonTextColorWithoutColorPicker(),
-    motionProviderAlone(),
-    reactRouterUnusedParts(),
-    ...(isSsrBuild ? [] : [precompress(), preloadAppPart(), startPartsOfBuild.plugin]),
-  ],
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress(), preloadAppPart(), startPartsOfBuild.plugin])],
   // Every script, stylesheet and preload tag of index.html carries this placeholder as its nonce;
   // the server puts a fresh random nonce in its place for each answer (platform/security-headers.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
-  resolve: {
-    // antd/locale/* re-exports the CommonJS build, which would put a second copy of the date-picker
-    // and pagination locales into the entry chunk; the ES build shares the modules already there.
-    // React Router's package points every bundler at its development build (extra checks and
-    // warnings); the production build is the same API without them.
-    alias: [
-      { find: /^antd\/locale\/(.*)$/, replacement: 'antd/es/locale/$1' },
-      { find: /^react-router$/, replacement: reactRouterProduction },
-      // The app's translations (src/i18n/texts.ts, react.ts) stand in for i18next and
-      // react-i18next: the part of them the app uses, about 23 KB (brotli) lighter.
-      { find: /^i18next$/, replacement: path.resolve(import.meta.dirname, 'src/i18n/texts.ts') },
-      { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/i18n/react.ts') },
-    ],
-  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: 'http://127.0.0.1:8080', changeOrigin: false }])),

@@ -2,8 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
+import { button } from './antd';
 
-export const baseURL = () => inject('baseURL');
+/** This worker's server: each worker has a server and database of its own. */
+export const baseURL = () => {
+  const urls = inject('baseURLs');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+};
 
 /** What the pages' Content-Security-Policy refused since the last journey ended. */
 const cspViolations: string[] = [];
@@ -106,4 +111,43 @@ export async function signIn(page: Page, account: string, password: string): Pro
   await page.getByRole('textbox', { name: /验证码|Code|驗證碼/ }).fill('ABCD');
   await page.getByRole('button', { name: /(登\s?录|Sign in|登\s?入)$/ }).click();
   await page.waitForURL('**/mainIndex');
+}
+
+/** After a failed step, a picture of every page the browser has open, named after the step. */
+export async function pictureFailure(browser: Browser, prefix: string, task: { name: string; result?: { state?: string } }): Promise<void> {
+  if (task.result?.state !== 'fail') return;
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  for (const [i, page] of pages.entries()) await screenshot(page, `${prefix}-failed-${task.name.replace(/\W+/g, '-')}-${i}`);
+}
+
+/**
+ * Signs in an account an operator made: its password is an initial one, so the forced change
+ * comes first, then a fresh sign-in with the new password.
+ */
+export async function signInChangingInitialPassword(page: Page, account: string, initial: string, changed: string): Promise<void> {
+  await signIn(page, account, initial);
+  const forced = page.locator('.forced-password-dialog .ant-modal');
+  await forced.waitFor();
+  await forced.getByLabel('原密码').fill(initial);
+  await forced.getByLabel('新密码', { exact: true }).fill(changed);
+  await forced.getByLabel('确认新密码').fill(changed);
+  await button(forced, '确认修改').click();
+  await page.waitForURL('**/login');
+  await signIn(page, account, changed);
+}
+
+/** Opens a page and waits until it has drawn its data: no first-screen copy, skeleton or spinner left. */
+export async function openDrawn(page: Page, address: string): Promise<void> {
+  const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
+  await page.goto(address);
+  await poll(() => page.locator('#first-screen').count()).toBe(0);
+  await page.locator('main, .shell-pane').filter({ visible: true }).first().waitFor();
+  const busy = (scope: Page | ReturnType<Page['frameLocator']>) =>
+    scope.locator('.ant-skeleton, .ant-spin-spinning, .shell-loading').filter({ visible: true }).count();
+  await poll(() => busy(page)).toBe(0);
+  if ((await page.locator('iframe').count()) > 0) {
+    const frame = page.frameLocator('iframe').last();
+    await frame.locator('body *').first().waitFor();
+    await poll(() => busy(frame)).toBe(0);
+  }
 }

@@ -5,28 +5,38 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { okEnvelope } from '@portal/contracts/envelope';
 import type { DbHandle } from './db/database';
+import { allMigrations } from './migrations';
 import { answerSerializerCompiler } from './platform/answer-writer';
 import { createCaptcha } from './platform/captcha';
 import { installCompression } from './platform/compression';
 import { createFirstScreens, readIndexHtml } from './platform/first-screen';
+import { createHealth, databaseProbe, migrationsProbe, redisProbe, schedulerProbe, type Health } from './platform/health';
 import { installErrorHandling, installJsonBodies, installSessionHook, sendNotFound } from './platform/http';
-import type { KvStore } from './platform/kv';
+import { measuredKv, type KvStore } from './platform/kv';
 import { requestLogController } from './platform/logger';
+import { createMetrics, installHttpMetrics, queryKind, type Metrics } from './platform/metrics';
+import { registerMetricsEndpoint } from './platform/metrics-endpoint';
+import { createPeriodic, type Periodic } from './platform/periodic';
+import { isStoreUnavailable } from './platform/outage';
 import { createPublicCache } from './platform/public-cache';
+import { installRequestIds, requestIdGenerator } from './platform/request-context';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSessions } from './platform/sessions';
 import { installSecurityHeaders, sendPage } from './platform/security-headers';
 import { createLocalBus, type EventBus } from './platform/events';
 import { startModules, type ProvidedServices } from './platform/module';
 import { createScheduler, type Scheduler } from './platform/scheduler';
+import { serverVersion } from './platform/server-version';
 import { createWritePath, type WritePath } from './platform/write-path';
 import { SERVER_MODULES } from './modules/index';
-import { publicSettings, type Settings } from './settings';
+import { nodeIdOf, publicSettings, type Settings } from './settings';
 import { DEFAULT_LANG } from '@portal/contracts/i18n';
 import type { PublicSettings } from '@portal/contracts/settings';
+import { homePathOf } from '@portal/contracts/site-path';
+import { API_PREFIXES } from '@portal/contracts/page-paths';
 
 export interface AppDeps {
   settings: Settings;
@@ -39,6 +49,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The event bus shared with other servers (Redis); none keeps events in this process. The creator closes it. */
   events?: EventBus;
+  /** What the server measures (GET /metrics); none makes the app's own. */
+  metrics?: Metrics;
 }
 
 /** Live: what changes go through and what runs timed transitions; main.ts starts the scheduler. */
@@ -52,33 +64,28 @@ export interface LivePlatform {
   streams: ProvidedServices['messageStreams'];
   /** The open auction room streams of this server. */
   auctionStreams: ProvidedServices['auctionStreams'];
+  /** What this server repeats while it serves (its announcement, the ledger check); main.ts starts it. */
+  periodic: Periodic;
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     live: LivePlatform;
+    /** Readiness (GET /readyz) and draining on shutdown. */
+    health: Health;
   }
 }
 
-/** Path prefixes that belong to the API; anything else is a web route. */
-const API_PREFIXES = [
-  '/gateway',
-  '/omc',
-  '/cms',
-  '/purchase',
-  '/auction',
-  '/commtrade',
-  '/listing',
-  '/file',
-  '/dev',
-  '/api-docs',
-  '/healthz',
-];
-
 /** Builds the whole server: the shared platform once, then every module of the registry (modules/index.ts) on it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { settings: s, database, kv } = deps;
+  const { settings: s, database } = deps;
   const now = deps.now ?? (() => new Date());
+  const metrics = deps.metrics ?? createMetrics({ nodeId: nodeIdOf(s), version: serverVersion() });
+  // Redis is timed command by command; the database's own store is timed as its queries.
+  const kv = deps.kv.ping ? measuredKv(deps.kv, metrics.redis) : deps.kv;
+  database.observeQueries((sqlText, ms, failed) => metrics.query(queryKind(sqlText), ms, failed));
+  if (database.poolStats()) metrics.pool(() => database.poolStats()!);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: s.BODY_LIMIT_BYTES,
@@ -94,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     trustProxy: s.TRUST_PROXY,
     requestIdHeader: false,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIdGenerator(s.TRUST_PROXY),
     // One line per request, sampled, instead of Fastify's two (decision 161).
     logController: requestLogController(s.LOG_SAMPLE_RATE),
     routerOptions: { ignoreDuplicateSlashes: false },
@@ -103,12 +110,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A serializer may answer bytes (prewritten data): Fastify sends a Buffer as it sends text.
   app.setSerializerCompiler(answerSerializerCompiler as FastifySerializerCompiler<unknown>);
 
+  installRequestIds(app);
+  installHttpMetrics(app, metrics, now);
   installSecurityHeaders(app, s.COOKIE_SECURE);
   installCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Commodity trading portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
+    // Schemas with a name (the self-referring trees) are described once under components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api-docs' });
 
@@ -121,30 +132,58 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const limiter = createRateLimiter(kv);
   const captcha = createCaptcha(kv, { testCode: s.TEST_HOOKS ? s.CAPTCHA_TEST_CODE : '' });
-  installSessionHook(app, sessions);
+  installSessionHook(app, sessions, s.COOKIE_SECURE);
   installErrorHandling(app, s.BODY_LIMIT_BYTES);
   installJsonBodies(app);
 
   // Live: the event bus, the write path every change goes through, the scheduler of timed jobs
   const ownBus = !deps.events;
-  const events = deps.events ?? createLocalBus({ onListenerError: (err) => app.log.error({ err }, 'event listener failed') });
+  const events =
+    deps.events ??
+    createLocalBus({
+      onListenerError: (err, e) => app.log.error({ err, reqId: e?.requestId, topic: e?.topic, action: e?.action }, 'event listener failed'),
+    });
   const writes = createWritePath({ db: database.db, events, now });
   const scheduler = createScheduler({
     db: database.db,
     writes,
     now,
+    node: nodeIdOf(s),
     leaseMs: s.SCHEDULER_LEASE_SECONDS * 1000,
-    onError: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
+    onDone: (job, lagMs) => metrics.jobDone(job.kind, lagMs),
+    onTakeover: (job) => metrics.leaseTakenOver(job.kind),
+    // While the database is out of reach every look at the table fails: that is the outage's, not the job's.
+    onError: (err, job) =>
+      isStoreUnavailable(err)
+        ? app.log.warn({ job, error: String(err) }, 'timed jobs wait for the database')
+        : app.log.error({ err, job }, 'scheduled job failed'),
   });
   // Public answers kept for visitors; every server's changes clear them (decision 160).
   const publicCache = createPublicCache({ enabled: s.PORTAL_CACHE, ttlMs: s.PORTAL_CACHE_TTL_MS, now: () => now().getTime() });
   const unfollow = publicCache.follow(events);
   app.decorate('publicCache', publicCache);
+  const unmeasure = metrics.follow(events);
+  const periodic = createPeriodic({ onError: (err, task) => app.log.error({ err, task }, 'periodic task failed') });
   app.addHook('onClose', async () => {
     unfollow();
+    unmeasure();
+    await periodic.stop();
     await scheduler.stop();
     if (ownBus) await events.close();
   });
+  // Liveness: the process answers. Readiness: what it needs to serve is there, and it is not
+  // shutting down; 503 names what failed, so a load balancer sends its requests elsewhere.
+  const health = createHealth({
+    probes: [
+      databaseProbe(database.probeDb ?? database.db),
+      ...(kv.ping ? [redisProbe(() => kv.ping!())] : []),
+      migrationsProbe(database.probeDb ?? database.db, Object.keys(allMigrations(database.dialect))),
+      schedulerProbe(scheduler),
+    ],
+    onChange: (probe, result, err) =>
+      result.ok ? app.log.info({ probe }, 'readiness: answers again') : app.log.warn({ probe, err, result }, 'readiness: probe failed'),
+  });
+  app.decorate('health', health);
 
   // Modules: each builds its services once from these shared pieces, then registers its routes,
   // jobs and listeners (modules/index.ts lists them).
@@ -162,6 +201,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     writes,
     scheduler,
+    health,
+    metrics,
+    periodic,
   });
   const live: LivePlatform = {
     events,
@@ -170,9 +212,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messages: provided.messages!,
     streams: provided.messageStreams!,
     auctionStreams: provided.auctionStreams!,
+    periodic,
+    metrics,
   };
   app.decorate('live', live);
   app.get('/healthz', async () => okEnvelope({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const readiness = await health.readiness();
+    return reply
+      .code(readiness.status === 'ready' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(readiness);
+  });
+  registerMetricsEndpoint(app, metrics, { allow: s.METRICS_ALLOW, token: s.METRICS_TOKEN });
 
   await registerWeb(app, deps.webDist ?? null, publicSettings(s));
   return app;
@@ -218,7 +270,13 @@ async function registerWeb(app: FastifyInstance, webDist: string | null, setting
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
     if (hasWeb && request.method === 'GET' && !isApi && !path.extname(pathname)) {
-      if (await firstScreens?.send(request, reply, pathname)) return reply;
+      // A signed-in person is sent on from the login page, where the app would send them.
+      if (pathname === '/login' && request.session && request.authVia === 'cookie') {
+        return reply.header('cache-control', 'no-store').redirect(homePathOf(settings), 302);
+      }
+      // The first screens are a visitor's view (the login link in the top bar): a signed-in person
+      // gets the page as the app renders it for them.
+      if (!request.session && (await firstScreens?.send(request, reply, pathname))) return reply;
       return sendPage(request, reply, indexHtml);
     }
     return sendNotFound(request, reply);

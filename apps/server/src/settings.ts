@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
+import { parseAddressRange } from './platform/address-range';
 import type { PublicSettings } from '@portal/contracts/settings';
 
 const bool = z.enum(['true', 'false', 'on', 'off', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1');
@@ -45,6 +49,16 @@ export const SETTING_DEFS = {
     default: '',
     doc: 'redis://… keeps sessions, codes and counters in Redis, and carries live events between servers',
   },
+  REDIS_PREFIX: {
+    schema: z.string().regex(/^([A-Za-z0-9_.:-]{1,80})?$/, { message: 'letters, digits and _ . : - only, at most 80' }),
+    default: '',
+    doc: "Prefix of this installation's Redis keys and event channel (empty: derived from the database's installation id)",
+  },
+  NODE_ID: {
+    schema: z.string().regex(/^([A-Za-z0-9.-]{1,40})?$/, { message: 'letters, digits, . and - only, at most 40' }),
+    default: '',
+    doc: "This server's name, the same across its restarts (empty: derived from host name, PORT and DATA_DIR); a restart frees what its previous run held",
+  },
   DEMO_DATA: {
     schema: z.enum(['auto', 'on', 'off']),
     default: 'auto',
@@ -62,8 +76,26 @@ export const SETTING_DEFS = {
   SESSION_LOCK_IDLE_MINUTES: { schema: int(0, 10080), default: '0', doc: 'Lock the screen after this much inactivity (0: never)' },
   CONCURRENT_SESSIONS: { schema: bool, default: 'off', doc: 'Allow several live sessions per user and terminal' },
   COOKIE_SECURE: { schema: z.enum(['auto', 'on', 'off']), default: 'auto', doc: 'Secure cookies (auto: when the request came over HTTPS)' },
-  TRUST_PROXY: { schema: bool, default: 'off', doc: 'Trust X-Forwarded-* headers from a proxy' },
+  TRUST_PROXY: {
+    schema: z
+      .string()
+      .refine((v) => v.trim() === '' || bool.safeParse(v).success || v.split(',').every((part) => parseAddressRange(part) !== null), {
+        message: 'on, off, or the comma-separated addresses or CIDR ranges of the proxies (127.0.0.1, 10.0.0.0/8)',
+      })
+      .transform((v): boolean | string[] => {
+        const flag = bool.safeParse(v);
+        if (v.trim() === '') return false;
+        return flag.success ? flag.data : v.split(',').map((part) => part.trim());
+      }),
+    default: 'off',
+    doc: 'Trust X-Forwarded-* and X-Request-Id from these proxy addresses or CIDR ranges (on: from any)',
+  },
   BODY_LIMIT_BYTES: { schema: int(1024, 50 * 1024 * 1024), default: '1048576', doc: 'Largest accepted JSON body' },
+  SHUTDOWN_DRAIN_SECONDS: {
+    schema: int(0, 300),
+    default: '5',
+    doc: 'On SIGTERM, /readyz answers 503 and requests are served this long before accepting stops',
+  },
   REQUEST_TIMEOUT_SECONDS: {
     schema: int(1, 3600),
     default: '30',
@@ -233,15 +265,58 @@ export const SETTING_DEFS = {
     default: '',
     doc: 'Key file used without TENDER_SEAL_KEY (empty: DATA_DIR/tender-seal.key, made at start, 0600)',
   },
+  CONTRACT_KEY: {
+    schema: z.string(),
+    default: '',
+    doc: 'Key sealing the private keys of contract signatures (base64, 32 bytes); empty: the key file',
+  },
+  CONTRACT_KEY_FILE: {
+    schema: z.string(),
+    default: '',
+    doc: 'Key file used without CONTRACT_KEY (empty: DATA_DIR/contract.key, made at start, 0600)',
+  },
+  CONTRACT_PAYMENT_GATE: {
+    schema: bool,
+    default: 'on',
+    doc: "Hold an order's payment until its contract is signed, where its market asks for it (off: never)",
+  },
   SSE_HEARTBEAT_SECONDS: {
     schema: int(1, 300),
     default: '15',
     doc: 'A live stream sends a heartbeat this often (and checks that its session is still live)',
   },
-  SCHEDULER_LEASE_SECONDS: {
-    schema: int(5, 3600),
+  // Operations: metrics, the nodes' announcements and the deposit ledger check
+  METRICS_ALLOW: {
+    schema: z.string().refine((v) => v.split(',').every((part) => part.trim() === '' || parseAddressRange(part) !== null), {
+      message: 'comma-separated addresses or CIDR ranges (127.0.0.1, 10.0.0.0/8, ::1)',
+    }),
+    default: '127.0.0.0/8,::1',
+    doc: 'Client addresses (or CIDR ranges, comma-separated) GET /metrics answers without a token; others get 404',
+  },
+  METRICS_TOKEN: {
+    schema: z.string(),
+    default: '',
+    doc: 'Bearer token that opens GET /metrics from any address (empty: only METRICS_ALLOW)',
+  },
+  NODE_ANNOUNCE_SECONDS: {
+    schema: int(1, 3600),
+    default: '10',
+    doc: 'Each server writes its state (version, load, memory, streams) for the system page this often',
+  },
+  NODE_MISSING_SECONDS: {
+    schema: int(2, 86400),
+    default: '30',
+    doc: 'A server not heard from for this long shows as missing on the system page',
+  },
+  DEPOSIT_CHECK_SECONDS: {
+    schema: int(0, 86400),
     default: '60',
-    doc: 'How long a server holds a timed job it runs before another server may take it over',
+    doc: 'The deposit accounts are checked against their ledgers this often, by one server at a time (0: never)',
+  },
+  SCHEDULER_LEASE_SECONDS: {
+    schema: int(2, 3600),
+    default: '5',
+    doc: 'A claim on a timed job lasts this long and is renewed while the job runs; a stopped server’s job is taken over once it lapses',
   },
 } as const;
 
@@ -268,6 +343,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
 
 function crossChecks(s: Settings): string[] {
   const problems: string[] = [];
+  if (s.NODE_MISSING_SECONDS <= s.NODE_ANNOUNCE_SECONDS) problems.push('NODE_MISSING_SECONDS: must exceed NODE_ANNOUNCE_SECONDS');
   if (s.PASSWORD_MIN_LENGTH > s.PASSWORD_MAX_LENGTH) problems.push('PASSWORD_MIN_LENGTH: must not exceed PASSWORD_MAX_LENGTH');
   if (s.TEST_HOOKS && s.NODE_ENV === 'production') problems.push('TEST_HOOKS: refused when NODE_ENV=production');
   if (s.CAPTCHA_TEST_CODE && !s.TEST_HOOKS) problems.push('CAPTCHA_TEST_CODE: needs TEST_HOOKS=on');
@@ -286,6 +362,17 @@ function crossChecks(s: Settings): string[] {
 /** True when demo data should be loaded into an empty database. */
 export function wantsDemoData(s: Settings): boolean {
   return s.DEMO_DATA === 'on' || (s.DEMO_DATA === 'auto' && s.NODE_ENV !== 'production');
+}
+
+/**
+ * This server's name, stable across its restarts: NODE_ID, else derived from what tells servers
+ * apart and stays put when one restarts (host name, port, data folder). Two servers given the same
+ * name would free each other's claims on start, so servers on one host need their own PORT or NODE_ID.
+ */
+export function nodeIdOf(s: Pick<Settings, 'NODE_ID' | 'PORT' | 'DATA_DIR'>): string {
+  if (s.NODE_ID) return s.NODE_ID;
+  const seed = `${os.hostname()}\n${s.PORT}\n${path.resolve(s.DATA_DIR)}`;
+  return `node-${createHash('sha256').update(seed).digest('hex').slice(0, 12)}`;
 }
 
 /** The part of the settings the browser reads. */

@@ -96,7 +96,13 @@ describe('account and shell calls: the documented payloads, verbatim', () => {
 
   it('getCurrUser, getUserPermissions with its time parameter (the double-slash path), logout with tn', async () => {
     const { token, tn } = await signIn('buyer01', 'Buyer@2026');
-    expect(accepted(await get('/omc/api/user/getCurrUser', { token }))).toHaveProperty('userId');
+    expect(accepted(await get('/omc/api/user/getCurrUser', { token }))).toMatchObject({
+      currUserId: expect.any(String),
+      nickName: '华北化工采购',
+      lastLoginDateTime: expect.any(String),
+      user_agent_name: '华北化工采购',
+      last_login_date_time: expect.any(String),
+    });
     expect(typeof accepted(await get('/omc/api/user//getUserPermissions', { token, query: { time: String(Date.now()) } }))).toBe('object');
     accepted(await get('/omc/api/user/logout', { token, query: { tn } }));
   });
@@ -273,11 +279,11 @@ describe('trading portal calls: the documented payloads, verbatim', () => {
     };
     const { token } = await signIn('supplier01', 'Changed#2026');
     accepted(await post('/purchase/ws/tender/biddingPage', { pageNo: 1, pageSize: 5 }, { token }));
-    const me = accepted(await get('/omc/api/user/getCurrUser', { token })) as { userId: string };
+    const me = accepted(await get('/omc/api/user/getCurrUser', { token })) as { currUserId: string };
     const relation = accepted(
       await post(
         '/purchase/ws/purCustomerRelation/checkRelation',
-        { buyerUserId: tenders.items[0]!.userId, currUserNo: me.userId },
+        { buyerUserId: tenders.items[0]!.userId, currUserNo: me.currUserId },
         { token },
       ),
     );

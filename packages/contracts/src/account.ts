@@ -148,6 +148,12 @@ export const loginAnswerSchema = z.object({
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 export const currentUserSchema = z.object({
+  /**
+   * The user's id: the value the trading calls take as companyUserId, buyerUserId and
+   * supplierUserId for a company's account.
+   */
+  currUserId: z.string(),
+  /** The same id under the personal-info form's name for it. */
   userId: z.string(),
   userName: z.string(),
   nickName: z.string(),
@@ -166,6 +172,10 @@ export const currentUserSchema = z.object({
   kindCode: z.string(),
   roleCodes: z.array(z.string()),
   lastLoginDateTime: z.string(),
+  /** The name the top bar shows (nickName, else the account), as the sign-in answer calls it. */
+  user_agent_name: z.string(),
+  /** lastLoginDateTime under the sign-in answer's name. */
+  last_login_date_time: z.string(),
   clientIp: z.string(),
   /** True while the account still has a default password (forced change). */
   defaultPassword: z.boolean(),

@@ -8,33 +8,6 @@ import { LIMITS } from './validation-rules';
 
 const idList = (max: number) => z.array(resourceIdSchema).max(max, { message: 'tooLong' });
 
-/**
- * Every permission code the back office knows, grouped for the role editor's tree picker. A role
- * grants codes; each admin endpoint names the one it needs and the server checks it on every call.
- */
-export const PERMISSION_GROUPS = [
-  {
-    key: 'system',
-    codes: [
-      'system:view',
-      'user:view',
-      'user:edit',
-      'role:view',
-      'role:edit',
-      'menu:view',
-      'menu:edit',
-      'tenant:edit',
-      'session:view',
-      'session:kickout',
-      'log:view',
-    ],
-  },
-  { key: 'content', codes: ['content:view', 'content:edit', 'file:upload'] },
-  { key: 'company', codes: ['portal:view', 'company:edit'] },
-] as const;
-export type PermissionCode = (typeof PERMISSION_GROUPS)[number]['codes'][number];
-export const PERMISSION_CODES: readonly string[] = PERMISSION_GROUPS.flatMap((g) => g.codes);
-
 /** Roles that ship with the product: their code never changes and they are never deleted. */
 export const BUILTIN_ROLES = ['platform_admin', 'company_user'] as const;
 
@@ -204,7 +177,20 @@ export const rolesResource = defineResource({
 /** A menu as the role editor's tree picker shows it. */
 export const menuOptionSchema = z.object({ id: z.string(), parent_id: z.string(), title: z.string(), sort: z.number().int() });
 export type MenuOption = z.infer<typeof menuOptionSchema>;
+/** A permission as the role editor offers it: its code and what it allows, in the caller's language. */
+export const permissionOptionSchema = z.object({ code: z.string(), title: z.string() });
+/** The permissions one module declares, under the module's title. */
+export const permissionGroupSchema = z.object({ key: z.string(), title: z.string(), permissions: z.array(permissionOptionSchema) });
+export type PermissionGroup = z.infer<typeof permissionGroupSchema>;
 export const roleActions = {
+  permissionOptions: resourceAction(
+    'roles',
+    'permission-options',
+    'role:view',
+    z.strictObject({}).optional(),
+    z.object({ groups: z.array(permissionGroupSchema) }),
+    "Every permission the server's modules declare, by module, titled in the caller's language, for the role editor",
+  ),
   menuOptions: resourceAction(
     'roles',
     'menu-options',

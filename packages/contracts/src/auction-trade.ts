@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { CURRENCIES, PAGE_SIZE_OPTIONS } from './constants';
-import { AUCTION_MODE_VALUES } from './trade-constants';
+import { CURRENCIES, PAGE_SIZE_OPTIONS, SPACE_STATUSES, localized as l } from './constants';
+import { enumField } from './enum-field';
+import { TRADE_STATUSES } from './trade-constants';
 import type { Endpoint } from './endpoint';
+import { changesOf, defineMachine, joinChanges } from './state-machine';
 import { quantitySchema } from './listing-manage';
 import { idTextSchema, pageNoSchema, pageOf } from './paging';
 import { inputString, requiredText, text } from './validation';
@@ -54,11 +56,8 @@ export const AUCTION_ROLES = ['owner', 'bidder', 'operator', 'watcher'] as const
 export type AuctionRole = (typeof AUCTION_ROLES)[number];
 
 const isoTime = inputString().pipe(z.iso.datetime({ offset: true, message: 'invalidFormat' }));
-const modeSchema = z
-  .number()
-  .int()
-  .refine((v) => (AUCTION_MODE_VALUES as readonly number[]).includes(v), { message: 'invalidValue' });
-const spaceStatusSchema = z.number().int().min(0, { message: 'invalidValue' }).max(8, { message: 'invalidValue' });
+const modeSchema = enumField('AuctionMode');
+const spaceStatusSchema = enumField('SpaceStatus');
 /** Whole cents, at least one. */
 const centsSchema = z.number().int({ message: 'invalidValue' }).min(1, { message: 'tooSmall' }).max(1e13, { message: 'tooLarge' });
 const positiveQuantity = quantitySchema.refine((v) => v > 0, { message: 'tooSmall' });
@@ -91,9 +90,9 @@ export const auctionPieceSaveSchema = z.strictObject({
   /** Mode 6: bid quantities are minBidNum plus whole steps of this; 0 or absent: any. */
   bidStepNum: quantitySchema.optional(),
   /** 1 acceptance, 2 spot exchange. */
-  paymentType: z.union([z.literal(1), z.literal(2)]),
+  paymentType: enumField('PaymentType'),
   /** A train, B truck. */
-  transportWay: z.enum(['A', 'B']),
+  transportWay: enumField('TransportWay'),
   deliveryPlace: requiredText(AUCTION_LIMITS.placeMax),
   pictures: z.array(fileIdSchema).max(AUCTION_LIMITS.picturesMax, { message: 'tooMany' }).default([]),
 });
@@ -466,6 +465,87 @@ export const auctionResultEventSchema = z.object({
 });
 export type AuctionResultEvent = z.infer<typeof auctionResultEventSchema>;
 
+/**
+ * How a space's status changes: a draft submitted for review, approved (or rejected and edited
+ * again), started by its time, finished when every piece has its outcome, done when every order
+ * of it ended; withdrawn by its owner before the start, or by an operator while suspended.
+ */
+export const auctionSpaceMachine = /* @__PURE__ */ defineMachine({
+  name: 'auctionSpace',
+  table: 'auction_spaces',
+  id: 'id',
+  state: 'space_status',
+  labels: SPACE_STATUSES,
+  refusal: 'STATE_NOT_ALLOWED',
+  transitions: {
+    create: { from: [], to: [0] },
+    submit: { from: [0, 3], to: [1] },
+    withdraw: { from: [0, 1, 2], to: [5] },
+    approve: { from: [1], to: [2] },
+    reject: { from: [1], to: [3] },
+    adminWithdraw: { from: [2, 4], to: [5] },
+    start: { from: [2], to: [4], by: 'job' },
+    finish: { from: [4], to: [6, 7], by: 'effect' },
+    complete: { from: [7], to: [8], by: 'effect' },
+  },
+});
+
+/** An approved or running space's suspension (its `suspended` flag): set and lifted by an operator. */
+export const auctionSuspensionMachine = /* @__PURE__ */ defineMachine({
+  name: 'auctionSuspension',
+  table: 'auction_spaces',
+  id: 'id',
+  state: 'suspended',
+  labels: { 0: l('未暂停', 'Not suspended', '未暫停'), 1: l('已暂停', 'Suspended', '已暫停') },
+  refusal: 'STATE_NOT_ALLOWED',
+  transitions: {
+    suspend: { from: [0], to: [1] },
+    resume: { from: [1], to: [0] },
+    /** An operator's withdrawal ends the suspension together with the space. */
+    lift: { from: [1], to: [0] },
+  },
+});
+
+/**
+ * How a piece's trade status changes: open until its close decides it (deal, unsold, partial, or
+ * waiting for the owner when the best bid missed the reserve), then the owner accepts or declines,
+ * or the decision's deadline passes and it is unsold.
+ */
+export const auctionPieceMachine = /* @__PURE__ */ defineMachine({
+  name: 'auctionPiece',
+  table: 'auction_pieces',
+  id: 'id',
+  state: 'trade_status',
+  labels: TRADE_STATUSES,
+  refusal: 'STATE_NOT_ALLOWED',
+  transitions: {
+    create: { from: [], to: [0] },
+    close: { from: [0], to: [1, 2, 3, 4], by: 'job' },
+    accept: { from: [4], to: [1, 2, 3] },
+    decline: { from: [4], to: [2] },
+    lapse: { from: [4], to: [2], by: 'job' },
+  },
+});
+
+/**
+ * How a registration's deposit state changes: frozen when the company registers; released when
+ * the space is withdrawn or the company wins nothing; kept with a won order until that order ends
+ * (released on completion, forfeited when the buyer does not pay).
+ */
+export const auctionRegistrationMachine = /* @__PURE__ */ defineMachine({
+  name: 'auctionRegistration',
+  table: 'auction_registrations',
+  id: 'id',
+  state: 'deposit_state',
+  refusal: 'CONFLICT',
+  transitions: {
+    register: { from: [], to: ['frozen'] },
+    release: { from: ['frozen'], to: ['released'], by: 'effect' },
+    keep: { from: ['frozen'], to: ['kept'], by: 'effect' },
+    settle: { from: ['kept'], to: ['released', 'forfeited'], by: 'effect' },
+  },
+});
+
 export const auctionTradeEndpoints = {
   save: {
     method: 'POST',
@@ -474,6 +554,7 @@ export const auctionTradeEndpoints = {
     body: auctionSpaceSaveBodySchema,
     answer: managedAuctionSpaceSchema,
     summary: 'Create a draft space with its pieces, or edit an own space in draft or rejected',
+    changes: joinChanges(changesOf(auctionSpaceMachine, 'create'), changesOf(auctionPieceMachine, 'create')),
   },
   submit: {
     method: 'POST',
@@ -482,6 +563,7 @@ export const auctionTradeEndpoints = {
     body: auctionSpaceIdBodySchema,
     answer: managedAuctionSpaceSchema,
     summary: 'Submit a draft or rejected space for review',
+    changes: changesOf(auctionSpaceMachine, 'submit'),
   },
   withdraw: {
     method: 'POST',
@@ -490,6 +572,7 @@ export const auctionTradeEndpoints = {
     body: auctionSpaceIdBodySchema,
     answer: managedAuctionSpaceSchema,
     summary: 'Withdraw an own space before it starts (registrations and their deposits are released)',
+    changes: joinChanges(changesOf(auctionSpaceMachine, 'withdraw'), changesOf(auctionRegistrationMachine, 'release')),
   },
   myPage: {
     method: 'POST',
@@ -538,6 +621,7 @@ export const auctionTradeEndpoints = {
     body: auctionReviewBodySchema,
     answer: managedAuctionSpaceSchema,
     summary: 'Approve a pending space (it goes public) or reject it with a reason',
+    changes: changesOf(auctionSpaceMachine, 'approve', 'reject'),
   },
   suspend: {
     method: 'POST',
@@ -546,6 +630,7 @@ export const auctionTradeEndpoints = {
     body: auctionReasonBodySchema,
     answer: managedAuctionSpaceSchema,
     summary: 'Stop an approved or running space from taking bids, with a reason',
+    changes: changesOf(auctionSuspensionMachine, 'suspend'),
   },
   resume: {
     method: 'POST',
@@ -554,6 +639,7 @@ export const auctionTradeEndpoints = {
     body: auctionReasonBodySchema,
     answer: managedAuctionSpaceSchema,
     summary: 'Let a suspended space take bids again (ends passed while suspended move by the pause)',
+    changes: changesOf(auctionSuspensionMachine, 'resume'),
   },
   adminWithdraw: {
     method: 'POST',
@@ -562,6 +648,11 @@ export const auctionTradeEndpoints = {
     body: auctionReasonBodySchema,
     answer: managedAuctionSpaceSchema,
     summary: 'Withdraw a suspended space for cause (it ends without a result; registration deposits are released)',
+    changes: joinChanges(
+      changesOf(auctionSpaceMachine, 'adminWithdraw'),
+      changesOf(auctionSuspensionMachine, 'lift'),
+      changesOf(auctionRegistrationMachine, 'release'),
+    ),
   },
   register: {
     method: 'POST',
@@ -570,6 +661,7 @@ export const auctionTradeEndpoints = {
     body: auctionSpaceIdBodySchema,
     answer: auctionRegistrationSchema,
     summary: 'Register for a space: freezes its deposit and gives a fixed alias (again: answers the same registration)',
+    changes: changesOf(auctionRegistrationMachine, 'register'),
   },
   room: {
     method: 'POST',
@@ -602,6 +694,7 @@ export const auctionTradeEndpoints = {
     body: auctionDecideReserveBodySchema,
     answer: managedAuctionPieceSchema,
     summary: 'The owner accepts or declines a best bid that missed the reserve',
+    changes: changesOf(auctionPieceMachine, 'accept', 'decline'),
   },
   stream: {
     method: 'GET',

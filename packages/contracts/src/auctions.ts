@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { inputString } from './validation';
-import { AUCTION_PAGE_SIZE, PUBLIC_SPACE_STATUSES } from './constants';
-import { AUCTION_MODE_VALUES, SORT_DIRECTIONS, TRADE_STATUS_VALUES } from './trade-constants';
+import { AUCTION_PAGE_SIZE } from './constants';
+import { enumField } from './enum-field';
+import { SORT_DIRECTIONS } from './trade-constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema, pageOf, pageSizeSchema } from './paging';
 
-const literalsOf = <T extends readonly number[]>(values: T) =>
-  z
-    .number()
-    .int()
-    .refine((v) => values.includes(v), { message: 'invalidValue' });
 /** '' (or absent) leaves the order alone; the page cycles empty -> DESC -> ASC -> DESC. */
 const sortSchema = z.union([z.enum(SORT_DIRECTIONS), z.literal('')]).optional();
 
@@ -19,11 +15,11 @@ export const auctionSearchBodySchema = z.strictObject({
   pageSize: pageSizeSchema.default(AUCTION_PAGE_SIZE),
   currUserNo: inputString().max(32, { message: 'tooLong' }).optional(),
   /** 1, 2, 4, 5 or 6. */
-  spaceAuctionMode: literalsOf(AUCTION_MODE_VALUES).optional(),
+  spaceAuctionMode: enumField('AuctionMode').optional(),
   /** Spaces with at least one piece in this trade status (0-4). */
-  tradeStatus: literalsOf(TRADE_STATUS_VALUES).optional(),
-  /** 2, 4, 7 or 8; spaces in other statuses are never answered. */
-  spaceStatus: literalsOf(PUBLIC_SPACE_STATUSES).optional(),
+  tradeStatus: enumField('TradeStatus').optional(),
+  /** 2, 4, 7 or 8; spaces in other statuses are never shown, so those answer nothing. */
+  spaceStatus: enumField('SpaceStatus').optional(),
   /** By the auction's start. */
   timeSort: sortSchema,
   /** By the lowest open base price; spaces without one come last. */

@@ -37,3 +37,28 @@ export const CMS_LIMITS = {
   /** The portal top bar turns solid over this much scroll. */
   topBarFadePx: 30,
 } as const;
+
+/**
+ * The names the news types are installed with, in every language. A type still named as installed
+ * shows the reader's name; one an operator renamed shows what the operator wrote.
+ */
+const NEWS_TYPE_NAMES: Record<string, Record<'zh-CN' | 'en-US' | 'zh-TW', string>> = {
+  [NEWS_TYPE.news]: { 'zh-CN': '行业资讯', 'en-US': 'Industry news', 'zh-TW': '產業資訊' },
+  [NEWS_TYPE.bidNotice]: { 'zh-CN': '招标竞价公告', 'en-US': 'Tender and auction notices', 'zh-TW': '招標競價公告' },
+  [NEWS_TYPE.dealNotice]: { 'zh-CN': '成交公告', 'en-US': 'Deal notices', 'zh-TW': '成交公告' },
+  [NEWS_TYPE.policy]: { 'zh-CN': '政策法规', 'en-US': 'Policies and regulations', 'zh-TW': '政策法規' },
+  [NEWS_TYPE.platform]: { 'zh-CN': '平台公告', 'en-US': 'Platform notices', 'zh-TW': '平台公告' },
+  [NEWS_TYPE.help]: { 'zh-CN': '帮助中心', 'en-US': 'Help centre', 'zh-TW': '幫助中心' },
+};
+
+/** A news type's name for the reader: the installed name translated, an operator's own name as written. */
+export function newsTypeName(code: string, stored: string, lang: 'zh-CN' | 'en-US' | 'zh-TW'): string {
+  const names = NEWS_TYPE_NAMES[code];
+  return names && stored === names['zh-CN'] ? names[lang] : stored;
+}
+
+/**
+ * The site name an installation starts with. Left as it is, the portal shows the product's name in
+ * the reader's language; a name an operator gave is shown as written.
+ */
+export const DEFAULT_SITE_NAME = '大宗商品交易平台';

@@ -122,6 +122,10 @@ export const priceIndexSchema = z.object({
   comparedWithYesterday: z.number(),
   comparedWithLastMonth: z.number(),
   yearOnYear: z.number(),
+  /** Where the value comes from: `deals` (the daily index computed from deals) or `operator` (typed by an operator). */
+  source: z.enum(['deals', 'operator']),
+  /** The variety of an index from deals (its price page); empty for an operator's. */
+  varietyCode: z.string(),
 });
 export type PriceIndex = z.infer<typeof priceIndexSchema>;
 

@@ -21,18 +21,21 @@ export const marketSchema = z.object({
 export type Market = z.infer<typeof marketSchema>;
 
 /** A node of the 3-level variety tree; leaves have no children. */
-export const varietyNodeSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  /** The parent's code, or '' at the top level. */
-  parCode: z.string(),
-  shortName: z.string(),
-  /** 1, 2 or 3. */
-  level: z.number().int(),
-  get children(): z.ZodArray<typeof varietyNodeSchema> {
-    return z.array(varietyNodeSchema);
-  },
-});
+export const varietyNodeSchema = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    /** The parent's code, or '' at the top level. */
+    parCode: z.string(),
+    shortName: z.string(),
+    /** 1, 2 or 3. */
+    level: z.number().int(),
+    get children(): z.ZodArray<typeof varietyNodeSchema> {
+      return z.array(varietyNodeSchema);
+    },
+    // A tree refers to itself: named, the API reference describes it once and points to it.
+  })
+  .meta({ id: 'VarietyNode' });
 export type VarietyNode = z.infer<typeof varietyNodeSchema>;
 
 export const moneyTypeSchema = z.object({ marketCode: z.string(), currency: z.string() });

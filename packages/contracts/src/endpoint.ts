@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TransitionRef } from './state-machine';
 
 /** Who may call an endpoint; the server enforces it, the docs show it. */
 export type Access = 'public' | 'session' | { permission: string };
@@ -14,6 +15,11 @@ export interface Endpoint {
   /** Extra paths that answer the same way (the spec's `/api/user//getUserPermissions`). */
   aliases?: readonly string[];
   summary: string;
+  /**
+   * The state transitions the call makes (`listing.approve`, see state-machine.ts): the
+   * concurrency sweep sends every such call in racing copies and needs a fixture for each.
+   */
+  changes?: readonly TransitionRef[];
 }
 
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;

@@ -299,16 +299,16 @@ export const ERRORS = {
   DEPOSIT_NOT_AVAILABLE: e(
     '130001',
     200,
-    '保证金可用余额不足，还差 {missing} {currency}',
-    'Not enough deposit available: {missing} {currency} missing.',
-    '保證金可用餘額不足，還差 {missing} {currency}',
+    '保证金可用余额不足，还差 {missing}',
+    'Not enough deposit available: {missing} missing.',
+    '保證金可用餘額不足，還差 {missing}',
   ),
   DEPOSIT_FROZEN_SHORT: e(
     '130002',
     409,
-    '冻结的保证金不足，还差 {missing} {currency}',
-    'Less deposit is frozen than this needs: {missing} {currency} missing.',
-    '凍結的保證金不足，還差 {missing} {currency}',
+    '冻结的保证金不足，还差 {missing}',
+    'Less deposit is frozen than this needs: {missing} missing.',
+    '凍結的保證金不足，還差 {missing}',
   ),
   DEPOSIT_NOT_A_COMPANY: e(
     '130003',
@@ -317,6 +317,44 @@ export const ERRORS = {
     'This account is not a company user and has no deposit account.',
     '該帳號不是企業使用者，沒有保證金帳戶',
   ),
+
+  // Contracts
+  CONTRACT_STATE_NOT_ALLOWED: e(
+    '160001',
+    409,
+    '合同当前状态（{state}）不允许此操作',
+    'This is not allowed while the contract is {state}.',
+    '合約目前狀態（{state}）不允許此操作',
+  ),
+  CONTRACT_ALREADY_SIGNED: e(
+    '160002',
+    409,
+    '本企业已签署或拒签该合同',
+    'Your company has already signed or declined this contract.',
+    '本企業已簽署或拒簽該合約',
+  ),
+  CONTRACT_NOT_SIGNED: e(
+    '160003',
+    409,
+    '合同尚未由双方签署完成，暂不能付款',
+    'The contract is not yet signed by both parties, so the order cannot be paid yet.',
+    '合約尚未由雙方簽署完成，暫不能付款',
+  ),
+  CONTRACT_NO_MOBILE: e(
+    '160004',
+    409,
+    '您的账号没有绑定手机号，无法接收签署验证码',
+    'Your account has no mobile number to receive the signing code.',
+    '您的帳號沒有綁定手機號碼，無法接收簽署驗證碼',
+  ),
+  CONTRACT_PLACEHOLDER_UNKNOWN: e(
+    '160006',
+    400,
+    '模板中的占位符 {name} 不存在',
+    'The template uses an unknown placeholder {name}.',
+    '範本中的佔位符 {name} 不存在',
+  ),
+  CONTRACT_PDF_UNREADABLE: e('160007', 400, '上传的文件不是可读取的 PDF', 'The file is not a readable PDF.', '上傳的檔案不是可讀取的 PDF'),
 
   // Listings and orders
   STATE_NOT_ALLOWED: e(
@@ -475,7 +513,7 @@ export const ERRORS = {
     '140003',
     409,
     '该场次当前不接受报名（报名截止时间 {deadline}）',
-    'This auction does not take registrations now (registration closes {deadline}).',
+    'This auction does not take registrations now (registration closes at {deadline}).',
     '該場次目前不接受報名（報名截止時間 {deadline}）',
   ),
   AUCTION_BID_TOO_LOW: e(
@@ -495,9 +533,9 @@ export const ERRORS = {
   AUCTION_BID_OFF_STEP: e(
     '140006',
     400,
-    '出价须为起拍价 {base} 加减加价幅度 {step} 的整数倍',
+    '出价须为起拍价 {base} 加减价格幅度 {step} 的整数倍',
     'The price must be the start price {base} plus or minus whole steps of {step}.',
-    '出價須為起拍價 {base} 加減加價幅度 {step} 的整數倍',
+    '出價須為起拍價 {base} 加減價格幅度 {step} 的整數倍',
   ),
   AUCTION_QUANTITY_INVALID: e(
     '140007',
@@ -510,7 +548,7 @@ export const ERRORS = {
     '140008',
     409,
     '竞价尚未开始（开始时间 {time}）',
-    'Bidding has not started yet (it starts {time}).',
+    'Bidding has not started yet (it starts at {time}).',
     '競價尚未開始（開始時間 {time}）',
   ),
   AUCTION_ENDED: e('140009', 409, '该标的竞价已结束', 'Bidding on this lot has ended.', '該標的競價已結束'),
@@ -592,6 +630,14 @@ export const ERRORS = {
     '資料已被修改，請重新整理後重試',
   ),
   UNSUPPORTED_MEDIA: e('100009', 400, '不支持的请求内容类型', 'Unsupported request content type.', '不支援的請求內容類型'),
+  /** The database or Redis is out of reach for a moment (a restart): the request may be sent again as it was. */
+  SERVICE_UNAVAILABLE: e(
+    '100010',
+    503,
+    '服务暂时不可用，请稍后重试；重试同一请求是安全的',
+    'The service is briefly unavailable. Please try again shortly; sending the same request again is safe.',
+    '服務暫時無法使用，請稍後重試；重試同一請求是安全的',
+  ),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { CURRENCIES, LISTING_TYPE_VALUES, PAGE_SIZE_OPTIONS } from './constants';
-import { LISTING_MANAGE_STATE_VALUES, type ListingManageState } from './trade-constants';
+import { CURRENCIES, PAGE_SIZE_OPTIONS } from './constants';
+import { enumField } from './enum-field';
+import { LISTING_MANAGE_STATES } from './trade-constants';
 import type { Endpoint } from './endpoint';
+import { changesOf, defineMachine } from './state-machine';
 import { idTextSchema, pageNoSchema } from './paging';
 import { inputString, requiredText, text } from './validation';
 
@@ -59,12 +61,13 @@ export const listingSaveBodySchema = z
     /** A market of a listing mode. */
     marketCode: codeSchema,
     /** 2 sell (default), 1 buy (a purchase listing). */
-    holdBs: z.union([z.literal(1), z.literal(2)]).default(2),
+    holdBs: enumField('HoldBs').default(2),
     /** A standard, D margin. */
-    listingType: z.enum(LISTING_TYPE_VALUES),
-    /** Unit price in cents of `currency`. */
+    listingType: enumField('ListingType'),
+    /** Unit price in cents of the market's currency. */
     singlePrice: centsSchema,
-    currency: z.enum(CURRENCIES),
+    /** The market's currency (queryListingMoneyTypeList); absent: the market's, any other is refused. */
+    currency: z.enum(CURRENCIES).optional(),
     objListingNum: positiveQuantity,
     /** The smallest order. */
     objMinNum: positiveQuantity,
@@ -75,9 +78,9 @@ export const listingSaveBodySchema = z
     /** Delivery within this many days of confirmation. */
     objPeriodDay: z.number().int().min(1, { message: 'tooSmall' }).max(3650, { message: 'tooLarge' }),
     /** A train, B truck. */
-    transportWay: z.enum(['A', 'B']),
+    transportWay: enumField('TransportWay'),
     /** 1 acceptance, 2 spot exchange. */
-    paymentType: z.union([z.literal(1), z.literal(2)]),
+    paymentType: enumField('PaymentType'),
     deliveryPlace: requiredText(LISTING_LIMITS.deliveryPlaceMax),
     /** Margin listings: percent of the order amount frozen from the buyer (default 10). */
     depositRatio: z.number().int().min(1, { message: 'tooSmall' }).max(100, { message: 'tooLarge' }).optional(),
@@ -138,10 +141,7 @@ export const managedListingPageSchema = z.object({
 });
 export type ManagedListingPage = z.infer<typeof managedListingPageSchema>;
 
-const listingStateSchema = z
-  .number()
-  .int()
-  .refine((v): v is ListingManageState => (LISTING_MANAGE_STATE_VALUES as readonly number[]).includes(v), { message: 'invalidValue' });
+const listingStateSchema = enumField('ListingState');
 
 export const listingMyPageBodySchema = z.strictObject({
   pageNo: pageNoSchema.default(1),
@@ -180,6 +180,33 @@ export const listingReasonBodySchema = z.strictObject({
 });
 export type ListingReasonBody = z.input<typeof listingReasonBodySchema>;
 
+/**
+ * How a listing's state (obj_state) changes: created as a draft, submitted and reviewed, on sale
+ * until withdrawn, suspended, expired or sold out by orders (and back on sale when an order is
+ * cancelled while its days last); an edit of one on sale or sold out sends it back to review.
+ */
+export const listingMachine = /* @__PURE__ */ defineMachine({
+  name: 'listing',
+  table: 'listings',
+  id: 'id',
+  state: 'obj_state',
+  labels: LISTING_MANAGE_STATES,
+  refusal: 'STATE_NOT_ALLOWED',
+  transitions: {
+    create: { from: [], to: [0] },
+    edit: { from: [0, 4, 5, 1, 2], to: [0, 4, 5] },
+    submit: { from: [0, 5], to: [4] },
+    withdraw: { from: [1], to: [3] },
+    approve: { from: [4], to: [1] },
+    reject: { from: [4], to: [5] },
+    suspend: { from: [1], to: [7] },
+    reinstate: { from: [7], to: [1, 6] },
+    expire: { from: [1], to: [6], by: 'job' },
+    sellOut: { from: [1], to: [2], by: 'effect' },
+    restock: { from: [2], to: [1, 6], by: 'effect' },
+  },
+});
+
 export const listingManageEndpoints = {
   myPage: {
     method: 'POST',
@@ -204,6 +231,7 @@ export const listingManageEndpoints = {
     body: listingSaveBodySchema,
     answer: managedListingSchema,
     summary: 'Create a draft or edit an own listing (an edited listing on sale goes back to review)',
+    changes: changesOf(listingMachine, 'create', 'edit'),
   },
   submit: {
     method: 'POST',
@@ -212,6 +240,7 @@ export const listingManageEndpoints = {
     body: listingIdBodySchema,
     answer: managedListingSchema,
     summary: 'Submit a draft or rejected listing for review',
+    changes: changesOf(listingMachine, 'submit'),
   },
   withdraw: {
     method: 'POST',
@@ -220,6 +249,7 @@ export const listingManageEndpoints = {
     body: listingIdBodySchema,
     answer: managedListingSchema,
     summary: 'Take an own listing on sale off the market',
+    changes: changesOf(listingMachine, 'withdraw'),
   },
   reviewPage: {
     method: 'POST',
@@ -244,6 +274,7 @@ export const listingManageEndpoints = {
     body: listingReviewBodySchema,
     answer: managedListingSchema,
     summary: 'Approve (on sale until now + objListingDay days) or reject with a reason',
+    changes: changesOf(listingMachine, 'approve', 'reject'),
   },
   suspend: {
     method: 'POST',
@@ -252,6 +283,7 @@ export const listingManageEndpoints = {
     body: listingReasonBodySchema,
     answer: managedListingSchema,
     summary: 'Suspend a listing on sale, with a reason the owner sees',
+    changes: changesOf(listingMachine, 'suspend'),
   },
   reinstate: {
     method: 'POST',
@@ -260,5 +292,6 @@ export const listingManageEndpoints = {
     body: listingReasonBodySchema,
     answer: managedListingSchema,
     summary: 'Put a suspended listing back on sale',
+    changes: changesOf(listingMachine, 'reinstate'),
   },
 } as const satisfies Record<string, Endpoint>;

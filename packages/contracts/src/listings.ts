@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { inputString } from './validation';
-import { LISTING_PAGE_SIZE, LISTING_TYPE_VALUES, LISTING_USER_NAME_MAX } from './constants';
+import { LISTING_PAGE_SIZE, LISTING_USER_NAME_MAX } from './constants';
+import { enumField } from './enum-field';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema, pageSizeSchema } from './paging';
 
@@ -16,8 +17,8 @@ const codeSchema = inputString().trim().max(32, { message: 'tooLong' });
  */
 export const listingSearchBodySchema = z
   .strictObject({
-    /** 1 on listing (default) or 2 sold out. */
-    objState: z.union([z.literal(1), z.literal(2)]).optional(),
+    /** 1 on listing (default) or 2 sold out; the other states are never shown, so they answer nothing. */
+    objState: enumField('ListingState').optional(),
     minSinglePrice: centsSchema.optional(),
     maxSinglePrice: centsSchema.optional(),
     minObjListingNum: quantitySchema.optional(),
@@ -26,8 +27,8 @@ export const listingSearchBodySchema = z
     varietyCode: codeSchema.optional(),
     /** Part of the seller's company name. */
     userName: inputString().trim().max(LISTING_USER_NAME_MAX, { message: 'tooLong' }).optional(),
-    holdBs: z.union([z.literal(1), z.literal(2)]).optional(),
-    listingType: z.enum(LISTING_TYPE_VALUES).optional(),
+    holdBs: enumField('HoldBs').optional(),
+    listingType: enumField('ListingType').optional(),
     marketCode: codeSchema.optional(),
     /** 1 price, 2 publish time (default). */
     sortField: z.union([z.literal(1), z.literal(2)]).default(2),
@@ -132,6 +133,8 @@ export const listingDetailSchema = listingItemSchema.extend({
   deliveryStart: z.string(),
   deliveryEnd: z.string(),
   remark: z.string(),
+  /** The seller's description: rich text, sanitised when it was saved. */
+  description: z.string(),
   /** Order quantities are objMinNum plus whole steps of this; 0: any quantity. */
   objStepNum: z.number(),
   /** Margin listings (D): the percentage of an order's amount frozen from the buyer's deposit. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Endpoint } from './endpoint';
 import { interpolate, type Lang, type Localized } from './i18n';
 import { idTextSchema, pageNoSchema, pageOf, pageSizeSchema } from './paging';
+import { PLATFORM_TIME_ZONE, readerParams, type Reader } from './reader';
 
 /** What a company user needs for the message centre, its bell and its live stream. */
 export const MESSAGE_PERMISSION = 'trade:message';
@@ -23,11 +24,11 @@ const t = (title: [string, string, string], text: [string, string, string]): Tem
 });
 
 /**
- * Every kind of message, with its title and text in three languages. Params the texts use:
- * orderNo, goodsName, quantity (with its unit, as display text), amount (integer cents, shown with
- * two decimals), currency, party (the other company's name), reason, deadline (ISO time),
- * listingCode, reference, tenderNo, tenderName, count.
- * listingCode, reference; auctions: spaceName, pieceName, alias, time (ISO), outcome (a label).
+ * Every kind of message, with its title and text in three languages. Params carry values, never
+ * words in one language (readerParams makes them the reader's): orderNo, goodsName, quantity (a
+ * number) with unit, amount (integer cents) with currency, party (the other company's name), reason
+ * (a person's text), deadline and time (UTC ISO), listingCode, reference (`order:<no>` …), tenderNo,
+ * tenderName, count; auctions: spaceName, pieceName, aliasNo, tradeStatus (the outcome's code).
  */
 export const MESSAGE_TEMPLATES = {
   'order.placed': t(
@@ -73,9 +74,9 @@ export const MESSAGE_TEMPLATES = {
   'order.paid': t(
     ['买方已付款', 'Payment reported', '買方已付款'],
     [
-      '买方报告已支付订单 {orderNo} 的货款 {amount} {currency}，请核对后确认收款。',
-      'The buyer reports paying {amount} {currency} for order {orderNo}. Please check and confirm the payment.',
-      '買方報告已支付訂單 {orderNo} 的貨款 {amount} {currency}，請核對後確認收款。',
+      '买方报告已支付订单 {orderNo} 的货款 {amount}，请核对后确认收款。',
+      'The buyer reports paying {amount} for order {orderNo}. Please check and confirm the payment.',
+      '買方報告已支付訂單 {orderNo} 的貨款 {amount}，請核對後確認收款。',
     ],
   ),
   'order.paymentConfirmed': t(
@@ -150,7 +151,7 @@ export const MESSAGE_TEMPLATES = {
     ['竞价审核通过', 'Auction approved', '競價審核通過'],
     [
       '您的竞价场次“{spaceName}”已审核通过，将于 {time} 开始。',
-      'Your auction “{spaceName}” was approved; it starts {time}.',
+      'Your auction “{spaceName}” was approved; it starts at {time}.',
       '您的競價場次「{spaceName}」已審核通過，將於 {time} 開始。',
     ],
   ),
@@ -213,9 +214,9 @@ export const MESSAGE_TEMPLATES = {
   'auction.won': t(
     ['竞价成交', 'Auction won', '競價成交'],
     [
-      '您在竞价“{spaceName}”的标的“{pieceName}”成交：{quantity}，价格 {amount} {currency}。',
-      'You won lot “{pieceName}” of the auction “{spaceName}”: {quantity} at {amount} {currency}.',
-      '您在競價「{spaceName}」的標的「{pieceName}」成交：{quantity}，價格 {amount} {currency}。',
+      '您在竞价“{spaceName}”的标的“{pieceName}”成交：{quantity}，价格 {amount}。',
+      'You won lot “{pieceName}” of the auction “{spaceName}”: {quantity} at {amount}.',
+      '您在競價「{spaceName}」的標的「{pieceName}」成交：{quantity}，價格 {amount}。',
     ],
   ),
   'auction.lost': t(
@@ -237,49 +238,49 @@ export const MESSAGE_TEMPLATES = {
   'auction.reserveDecision': t(
     ['请确认是否成交', 'Decide on the best bid', '請確認是否成交'],
     [
-      '标的“{pieceName}”的最优出价 {amount} {currency} 未达保留价，请在 {deadline} 前决定是否成交，逾期视为不成交。',
-      'The best bid on lot “{pieceName}”, {amount} {currency}, missed your reserve. Decide before {deadline}; after that there is no deal.',
-      '標的「{pieceName}」的最優出價 {amount} {currency} 未達保留價，請在 {deadline} 前決定是否成交，逾期視為不成交。',
+      '标的“{pieceName}”的最优出价 {amount} 未达保留价，请在 {deadline} 前决定是否成交，逾期视为不成交。',
+      'The best bid on lot “{pieceName}”, {amount}, missed your reserve. Decide before {deadline}; after that there is no deal.',
+      '標的「{pieceName}」的最優出價 {amount} 未達保留價，請在 {deadline} 前決定是否成交，逾期視為不成交。',
     ],
   ),
   'deposit.credited': t(
     ['保证金入账', 'Deposit credited', '保證金入帳'],
     [
-      '保证金账户入账 {amount} {currency}（{reference}）。',
-      '{amount} {currency} was credited to your deposit account ({reference}).',
-      '保證金帳戶入帳 {amount} {currency}（{reference}）。',
+      '保证金账户入账 {amount}（{reference}）。',
+      '{amount} was credited to your deposit account ({reference}).',
+      '保證金帳戶入帳 {amount}（{reference}）。',
     ],
   ),
   'deposit.debited': t(
     ['保证金出账', 'Deposit debited', '保證金出帳'],
     [
-      '保证金账户出账 {amount} {currency}（{reference}）。',
-      '{amount} {currency} was paid out of your deposit account ({reference}).',
-      '保證金帳戶出帳 {amount} {currency}（{reference}）。',
+      '保证金账户出账 {amount}（{reference}）。',
+      '{amount} was paid out of your deposit account ({reference}).',
+      '保證金帳戶出帳 {amount}（{reference}）。',
     ],
   ),
   'deposit.frozen': t(
     ['保证金冻结', 'Deposit frozen', '保證金凍結'],
     [
-      '保证金 {amount} {currency} 已冻结（{reference}）。',
-      '{amount} {currency} of your deposit was frozen ({reference}).',
-      '保證金 {amount} {currency} 已凍結（{reference}）。',
+      '保证金 {amount} 已冻结（{reference}）。',
+      '{amount} of your deposit was frozen ({reference}).',
+      '保證金 {amount} 已凍結（{reference}）。',
     ],
   ),
   'deposit.released': t(
     ['保证金解冻', 'Deposit released', '保證金解凍'],
     [
-      '保证金 {amount} {currency} 已解冻（{reference}）。',
-      '{amount} {currency} of your deposit was released ({reference}).',
-      '保證金 {amount} {currency} 已解凍（{reference}）。',
+      '保证金 {amount} 已解冻（{reference}）。',
+      '{amount} of your deposit was released ({reference}).',
+      '保證金 {amount} 已解凍（{reference}）。',
     ],
   ),
   'deposit.forfeited': t(
     ['保证金罚没', 'Deposit forfeited', '保證金罰沒'],
     [
-      '保证金 {amount} {currency} 因违约划转给对方（{reference}）。',
-      '{amount} {currency} of your deposit was forfeited to the other party ({reference}).',
-      '保證金 {amount} {currency} 因違約劃轉給對方（{reference}）。',
+      '保证金 {amount} 因违约划转给对方（{reference}）。',
+      '{amount} of your deposit was forfeited to the other party ({reference}).',
+      '保證金 {amount} 因違約劃轉給對方（{reference}）。',
     ],
   ),
   'tender.published': t(
@@ -382,6 +383,46 @@ export const MESSAGE_TEMPLATES = {
     ['供应商申请未通过', 'Application declined', '供應商申請未通過'],
     ['{party} 未通过您的供应商申请。', '{party} declined your application to its supplier list.', '{party} 未通過您的供應商申請。'],
   ),
+  'contract.generated': t(
+    ['合同待签署', 'Contract to sign', '合約待簽署'],
+    [
+      '订单 {orderNo} 的合同 {contractNo} 已生成，请在 {deadline} 前审阅并签署。',
+      'Contract {contractNo} for order {orderNo} is ready. Please review and sign it by {deadline}.',
+      '訂單 {orderNo} 的合約 {contractNo} 已生成，請在 {deadline} 前審閱並簽署。',
+    ],
+  ),
+  'contract.signed': t(
+    ['对方已签署合同', 'Contract signed by the other party', '對方已簽署合約'],
+    [
+      '{party} 已签署合同 {contractNo}（订单 {orderNo}）。',
+      '{party} signed contract {contractNo} (order {orderNo}).',
+      '{party} 已簽署合約 {contractNo}（訂單 {orderNo}）。',
+    ],
+  ),
+  'contract.completed': t(
+    ['合同签署完成', 'Contract completed', '合約簽署完成'],
+    [
+      '合同 {contractNo}（订单 {orderNo}）已由双方签署并经平台签章，可下载存档。',
+      'Contract {contractNo} (order {orderNo}) is signed by both parties and sealed by the platform; download it for your records.',
+      '合約 {contractNo}（訂單 {orderNo}）已由雙方簽署並經平台簽章，可下載存檔。',
+    ],
+  ),
+  'contract.declined': t(
+    ['合同被拒签', 'Contract declined', '合約被拒簽'],
+    [
+      '{party} 拒签了合同 {contractNo}，订单 {orderNo} 已取消：{reason}',
+      '{party} declined contract {contractNo}; order {orderNo} is cancelled: {reason}',
+      '{party} 拒簽了合約 {contractNo}，訂單 {orderNo} 已取消：{reason}',
+    ],
+  ),
+  'contract.expired': t(
+    ['合同签署超时', 'Contract signing deadline passed', '合約簽署逾時'],
+    [
+      '合同 {contractNo} 未在期限内由双方签署，订单 {orderNo} 已取消。',
+      'Contract {contractNo} was not signed by both parties in time; order {orderNo} is cancelled.',
+      '合約 {contractNo} 未在期限內由雙方簽署，訂單 {orderNo} 已取消。',
+    ],
+  ),
 } as const satisfies Record<string, Template>;
 
 export type MessageKind = keyof typeof MESSAGE_TEMPLATES;
@@ -390,21 +431,16 @@ export const MESSAGE_KINDS = Object.keys(MESSAGE_TEMPLATES) as MessageKind[];
 /** The values a message's texts are filled from. */
 export type MessageParams = Record<string, string | number>;
 
-/** Groups digits of integer cents: 1234567 -> "12,345.67" (exact, no floating point). */
-export function formatCents(cents: number): string {
-  const negative = cents < 0;
-  const abs = Math.abs(Math.trunc(cents));
-  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${units}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** A message's title and text in one language; an unknown kind (a newer server's) shows its name. */
-export function renderMessage(kind: string, params: MessageParams, lang: Lang): { title: string; text: string } {
+/**
+ * A message's title and text for its reader (language and time zone), made when it is read; an
+ * unknown kind (a newer server's) shows its name. A bare language reads times in the platform's zone.
+ */
+export function renderMessage(kind: string, params: MessageParams, reader: Reader | Lang): { title: string; text: string } {
   const template = (MESSAGE_TEMPLATES as Record<string, Template>)[kind];
   if (!template) return { title: kind, text: '' };
-  const shown: MessageParams = { ...params };
-  if (typeof shown.amount === 'number') shown.amount = formatCents(shown.amount);
-  return { title: interpolate(template.title[lang], shown), text: interpolate(template.text[lang], shown) };
+  const who: Reader = typeof reader === 'string' ? { lang: reader, timeZone: PLATFORM_TIME_ZONE } : reader;
+  const shown = readerParams(params, who);
+  return { title: interpolate(template.title[who.lang], shown), text: interpolate(template.text[who.lang], shown) };
 }
 
 /** The page a message opens: a web route and its query (e.g. an order detail with its orderNo). */

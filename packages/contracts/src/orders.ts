@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { PAGE_SIZE_OPTIONS } from './constants';
-import { ORDER_ACTION_VALUES, ORDER_STATE_VALUES, type OrderState } from './trade-constants';
+import { enumField } from './enum-field';
+import { ORDER_ACTION_VALUES, ORDER_STATES, type OrderAction } from './trade-constants';
 import type { Endpoint } from './endpoint';
-import { quantitySchema } from './listing-manage';
+import { listingMachine, quantitySchema } from './listing-manage';
+import { changesOf, defineMachine, joinChanges, type TransitionRef } from './state-machine';
 import { pageNoSchema } from './paging';
 import { inputString, requiredText, text } from './validation';
 
@@ -38,10 +40,7 @@ const pageSizeOption = z
   .number()
   .int()
   .refine((v) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(v), { message: 'invalidValue' });
-const orderStateSchema = z
-  .number()
-  .int()
-  .refine((v): v is OrderState => (ORDER_STATE_VALUES as readonly number[]).includes(v), { message: 'invalidValue' });
+const orderStateSchema = enumField('OrderState');
 
 export const orderPlaceBodySchema = z.strictObject({
   tradeListingCode: requiredText(40),
@@ -99,6 +98,8 @@ export const orderSnapshotSchema = z.object({
   objPeriodDay: z.number().int(),
   /** Margin listings: the percentage of the amount frozen as deposit; 0 otherwise. */
   depositRatio: z.number().int(),
+  /** The auction's or tender's name an order of a result came from (absent on older orders and listings). */
+  originName: z.string().optional(),
 });
 export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
 
@@ -168,7 +169,38 @@ export type OrderPage = z.infer<typeof orderPageSchema>;
 export const orderAdminPageSchema = orderPageSchema.omit({ counts: true });
 export type OrderAdminPage = z.infer<typeof orderAdminPageSchema>;
 
-const action = (name: string, summary: string) =>
+/**
+ * How an order's state changes: placed awaiting the seller (or created confirmed by an auction or
+ * tender result), confirmed or refused, paid, payment confirmed, shipped, received; cancelled by
+ * the buyer before confirmation, by the seller after the payment deadline, or by the deadline
+ * itself; received by the deadline when nobody confirms receipt.
+ */
+export const orderMachine = /* @__PURE__ */ defineMachine({
+  name: 'order',
+  table: 'orders',
+  id: 'id',
+  state: 'state',
+  labels: ORDER_STATES,
+  refusal: 'STATE_NOT_ALLOWED',
+  transitions: {
+    place: { from: [], to: [1] },
+    settle: { from: [], to: [2], by: 'effect' },
+    confirm: { from: [1], to: [2] },
+    refuse: { from: [1], to: [9] },
+    cancel: { from: [1, 2], to: [9] },
+    pay: { from: [2], to: [3] },
+    confirmPayment: { from: [3], to: [4] },
+    ship: { from: [4], to: [5] },
+    receive: { from: [5], to: [6] },
+    autoCancel: { from: [1], to: [9], by: 'job' },
+    autoReceive: { from: [5], to: [6], by: 'job' },
+    /** Its contract was declined or not signed in time: cancelled as nobody's fault, deposits released. */
+    contractCancel: { from: [2], to: [9], by: 'effect' },
+  },
+});
+
+// Free of side effects, so a bundle that does not use the endpoint table leaves it out.
+const action = /* @__NO_SIDE_EFFECTS__ */ (name: OrderAction, summary: string, changes: TransitionRef[] = changesOf(orderMachine, name)) =>
   ({
     method: 'POST',
     path: `/commtrade/ws/order/${name}`,
@@ -176,6 +208,7 @@ const action = (name: string, summary: string) =>
     body: orderActionBodySchema,
     answer: orderSchema,
     summary,
+    changes,
   }) as const;
 
 export const orderEndpoints = {
@@ -186,6 +219,7 @@ export const orderEndpoints = {
     body: orderPlaceBodySchema,
     answer: orderSchema,
     summary: 'Order on a listing: takes the quantity from its stock at once (a repeated requestId answers the same order)',
+    changes: joinChanges(changesOf(orderMachine, 'place'), changesOf(listingMachine, 'sellOut')),
   },
   buyPage: {
     method: 'POST',
@@ -212,8 +246,16 @@ export const orderEndpoints = {
     summary: 'One order of either party with its timeline and what the caller may do now (404 for others)',
   },
   confirm: action('confirm', 'Seller: accept an order awaiting confirmation (starts the payment deadline)'),
-  refuse: action('refuse', 'Seller: refuse an order awaiting confirmation, with a reason (stock returns)'),
-  cancel: action('cancel', 'Buyer in state 1, or seller in state 2 after the payment deadline: cancel (stock returns)'),
+  refuse: action(
+    'refuse',
+    'Seller: refuse an order awaiting confirmation, with a reason (stock returns)',
+    joinChanges(changesOf(orderMachine, 'refuse'), changesOf(listingMachine, 'restock')),
+  ),
+  cancel: action(
+    'cancel',
+    'Buyer in state 1, or seller in state 2 after the payment deadline: cancel (stock returns)',
+    joinChanges(changesOf(orderMachine, 'cancel'), changesOf(listingMachine, 'restock')),
+  ),
   pay: action('pay', 'Buyer: report the payment with its voucher files'),
   confirmPayment: action('confirmPayment', 'Seller: confirm the payment arrived'),
   ship: action('ship', 'Seller: ship, with the waybill files (starts the automatic receipt deadline)'),

@@ -4,6 +4,7 @@ import { auctionEndpoints } from './auctions';
 import { auctionTradeEndpoints } from './auction-trade';
 import { cmsEndpoints } from './cms';
 import { commtradeEndpoints } from './commtrade';
+import { contractEndpoints } from './contracts';
 import { depositEndpoints } from './deposits';
 import type { Endpoint, Route } from './endpoint';
 import { listingEndpoints } from './listings';
@@ -19,6 +20,7 @@ import { auctionRoutes } from './routes/auctions';
 import { auctionTradeRoutes } from './routes/auction-trade';
 import { cmsRoutes } from './routes/cms';
 import { commtradeRoutes } from './routes/commtrade';
+import { contractRoutes } from './routes/contracts';
 import { depositRoutes } from './routes/deposits';
 import { listingRoutes } from './routes/listings';
 import { listingManageRoutes } from './routes/listing-manage';
@@ -32,6 +34,12 @@ import { userRoutes } from './routes/user';
 import { userEndpoints } from './user';
 import { messageEndpoints } from './messages';
 import { messageRoutes } from './routes/messages';
+import { systemStatusRoutes } from './routes/system-status';
+import { systemStatusEndpoints } from './system-status';
+import { workbenchRoutes } from './routes/workbench';
+import { workbenchEndpoints } from './workbench';
+import { priceIndexEndpoints } from './price-index';
+import { priceIndexRoutes } from './routes/price-index';
 
 /** Each route table beside the endpoint table it stands for. */
 const PAIRS: [string, Record<string, Route>, Record<string, Endpoint>][] = [
@@ -51,7 +59,11 @@ const PAIRS: [string, Record<string, Route>, Record<string, Endpoint>][] = [
   ['orderRoutes', orderRoutes, orderEndpoints],
   ['supplierRelationRoutes', supplierRelationRoutes, supplierRelationEndpoints],
   ['depositRoutes', depositRoutes, depositEndpoints],
+  ['contractRoutes', contractRoutes, contractEndpoints],
   ['tenderTradeRoutes', tenderTradeRoutes, tenderTradeEndpoints],
+  ['systemStatusRoutes', systemStatusRoutes, systemStatusEndpoints],
+  ['workbenchRoutes', workbenchRoutes, workbenchEndpoints],
+  ['priceIndexRoutes', priceIndexRoutes, priceIndexEndpoints],
 ];
 
 describe('the browser route tables', () => {

@@ -15,3 +15,12 @@ export const PASSWORD_CHANGE_CODE = '111303';
 export const SILENT_CODES = ['173302', '173303', PASSWORD_CHANGE_CODE] as const;
 /** The screen is locked: the client shows the unlock prompt. */
 export const LOCKED_CODE = '-5';
+
+/**
+ * A cookie the scripts may read, set beside the HttpOnly session cookie and cleared with it: "1"
+ * while this browser holds a session. A page asks who is signed in only when it is there, so a
+ * visitor's pages make no call that is refused for want of a session. It says nothing a script
+ * could use: the session is the HttpOnly cookie's token. Every answer to a browser puts it right
+ * when it disagrees with the session the request carried (decision 179).
+ */
+export const SESSION_HINT_COOKIE = 'portal_signed_in';

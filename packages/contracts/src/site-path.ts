@@ -32,3 +32,11 @@ export function isSitePath(value: unknown): value is string {
     return false;
   }
 }
+
+/**
+ * Where the site's root sends a person (and a signed-in person who opens the login page): the
+ * portal's home page, or the back office's where the portal is off.
+ */
+export function homePathOf(settings: { portalEnabled: boolean }): string {
+  return settings.portalEnabled ? '/index' : '/mainIndex';
+}

@@ -3,7 +3,7 @@ import { inputString } from './validation';
 import type { Endpoint } from './endpoint';
 
 /** What an SMS code is for; a code only verifies for the purpose it was sent for. */
-export const SMS_PURPOSES = ['login', 'register', 'reset', 'change-mobile'] as const;
+export const SMS_PURPOSES = ['login', 'register', 'reset', 'change-mobile', 'contract-sign'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** SMS code rules; the limits themselves are settings. */

@@ -3,6 +3,7 @@ import { COMPANY_PERMISSION } from './admin-company';
 import { PAGE_SIZE_OPTIONS } from './constants';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema } from './paging';
+import { changesOf, defineMachine } from './state-machine';
 import { text } from './validation';
 
 /**
@@ -98,6 +99,20 @@ export const supplierApplicationPageSchema = z.object({
   pageSize: z.number().int(),
 });
 
+/** How an application's state changes: made pending, then accepted or declined by the buyer once. */
+export const supplierApplicationMachine = /* @__PURE__ */ defineMachine({
+  name: 'supplierApplication',
+  table: 'supplier_applications',
+  id: 'id',
+  state: 'state',
+  refusal: 'CONFLICT',
+  transitions: {
+    apply: { from: [], to: ['pending'] },
+    accept: { from: ['pending'], to: ['accepted'] },
+    decline: { from: ['pending'], to: ['declined'] },
+  },
+});
+
 export const supplierRelationEndpoints = {
   page: {
     method: 'POST',
@@ -138,6 +153,7 @@ export const supplierRelationEndpoints = {
     body: supplierApplyBodySchema,
     answer: supplierApplicationSchema,
     summary: 'Ask a buyer to be put on its supplier list (one pending application per buyer); the buyer is told',
+    changes: changesOf(supplierApplicationMachine, 'apply'),
   },
   decide: {
     method: 'POST',
@@ -146,6 +162,7 @@ export const supplierRelationEndpoints = {
     body: supplierDecideBodySchema,
     answer: supplierApplicationSchema,
     summary: 'Accept (the supplier joins the list) or decline a pending application; the supplier is told',
+    changes: changesOf(supplierApplicationMachine, 'accept', 'decline'),
   },
   applications: {
     method: 'POST',

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { CURRENCIES, PAGE_SIZE_OPTIONS } from './constants';
+import { enumField } from './enum-field';
 import type { Endpoint } from './endpoint';
 import type { Localized } from './i18n';
 import { hasThreeDecimalsAtMost } from './listing-manage';
+import { changesOf, defineMachine, joinChanges } from './state-machine';
 import { idTextSchema, pageNoSchema } from './paging';
 import { inputString, requiredText, text } from './validation';
 
@@ -56,6 +58,56 @@ export const TENDER_BID_STATE_LABELS: Record<TenderBidState, Localized> = {
   won: l('中标', 'Won', '中標'),
   lost: l('未中标', 'Lost', '未中標'),
 };
+
+/**
+ * How a tender's state changes: a draft published (through review when review is on, a rejected
+ * one back to draft), bidding closed at its end, evaluated once opened (or failed for want of
+ * valid bids), negotiated when a round closes, awarded; cancelled by its buyer until evaluated.
+ */
+export const tenderMachine = /* @__PURE__ */ defineMachine({
+  name: 'tender',
+  table: 'tenders',
+  id: 'id',
+  state: 'obj_state',
+  labels: TENDER_MANAGE_STATES,
+  refusal: 'STATE_NOT_ALLOWED',
+  transitions: {
+    create: { from: [], to: [0] },
+    submit: { from: [0], to: [1] },
+    publish: { from: [0], to: [2] },
+    approve: { from: [1], to: [2] },
+    reject: { from: [1], to: [0] },
+    cancel: { from: [0, 1, 2, 3], to: [7] },
+    close: { from: [2], to: [3], by: 'job' },
+    evaluate: { from: [3], to: [4] },
+    /** Too few valid bids, at the opening or at the evaluation. */
+    fail: { from: [3], to: [7] },
+    negotiated: { from: [4], to: [5], by: 'job' },
+    award: { from: [4, 5], to: [6] },
+  },
+});
+
+/**
+ * How a sealed bid's state changes: submitted (and revised, or withdrawn and submitted again)
+ * until bidding ends, opened or found invalid at the opening, judged at the evaluation, won or
+ * lost at the award.
+ */
+export const tenderBidMachine = /* @__PURE__ */ defineMachine({
+  name: 'tenderBid',
+  table: 'tender_bids',
+  id: 'id',
+  state: 'state',
+  labels: TENDER_BID_STATE_LABELS,
+  refusal: 'STATE_NOT_ALLOWED',
+  transitions: {
+    submit: { from: [], to: ['submitted'] },
+    revise: { from: ['submitted', 'withdrawn'], to: ['submitted'] },
+    withdraw: { from: ['submitted'], to: ['withdrawn'], refusal: 'NO_BID' },
+    open: { from: ['submitted'], to: ['opened', 'invalid'], by: 'job' },
+    judge: { from: ['opened', 'invalid'], to: ['valid', 'invalid'] },
+    award: { from: ['valid'], to: ['won', 'lost'] },
+  },
+});
 
 export const SUPPLIER_APPLICATION_STATES = ['pending', 'accepted', 'declined'] as const;
 export type SupplierApplicationState = (typeof SUPPLIER_APPLICATION_STATES)[number];
@@ -123,7 +175,7 @@ export const tenderSaveBodySchema = z
     tenderType: z.enum(TENDER_TYPES),
     currency: z.enum(CURRENCIES).default('CNY'),
     /** 1 acceptance, 2 spot exchange. */
-    paymentType: z.union([z.literal(1), z.literal(2)]),
+    paymentType: enumField('PaymentType'),
     contactName: text(TENDER_LIMITS.contactNameMax).default(''),
     contactPhone: text(TENDER_LIMITS.contactPhoneMax).default(''),
     /** Rich text; the server sanitises it. */
@@ -283,10 +335,8 @@ export const managedTenderPageSchema = z.object({
 });
 export type ManagedTenderPage = z.infer<typeof managedTenderPageSchema>;
 
-const tenderStateSchema = z
-  .number()
-  .int()
-  .refine((v) => (TENDER_MANAGE_STATE_VALUES as readonly number[]).includes(v), { message: 'invalidValue' });
+/** The owner's and the operator's lists also filter on drafts and tenders awaiting review. */
+const tenderStateSchema = enumField('TenderState', TENDER_MANAGE_STATES);
 
 export const tenderMyPageBodySchema = z.strictObject({
   pageNo: pageNoSchema.default(1),
@@ -505,6 +555,7 @@ export const tenderTradeEndpoints = {
     body: tenderSaveBodySchema,
     answer: managedTenderSchema,
     summary: 'Create a draft tender or edit an own draft (lines numbered 1, 2 ... in the order saved)',
+    changes: changesOf(tenderMachine, 'create'),
   },
   publish: {
     method: 'POST',
@@ -513,6 +564,7 @@ export const tenderTradeEndpoints = {
     body: tenderIdBodySchema,
     answer: managedTenderSchema,
     summary: 'Publish a draft: to review (1) when review is on, else straight to the hall (2)',
+    changes: changesOf(tenderMachine, 'submit', 'publish'),
   },
   cancel: {
     method: 'POST',
@@ -521,6 +573,7 @@ export const tenderTradeEndpoints = {
     body: tenderCancelBodySchema,
     answer: managedTenderSchema,
     summary: 'Cancel an own tender in states 0-3 with a reason (→ 7); bidders are told',
+    changes: changesOf(tenderMachine, 'cancel'),
   },
   myPage: {
     method: 'POST',
@@ -553,6 +606,7 @@ export const tenderTradeEndpoints = {
     body: tenderEvaluateBodySchema,
     answer: managedTenderSchema,
     summary: 'Judge each opened bid valid or invalid (with a reason), score (scoring) and rank: 3 → 4, or 7',
+    changes: joinChanges(changesOf(tenderMachine, 'evaluate', 'fail'), changesOf(tenderBidMachine, 'judge')),
   },
   negotiate: {
     method: 'POST',
@@ -569,6 +623,7 @@ export const tenderTradeEndpoints = {
     body: tenderAwardBodySchema,
     answer: managedTenderSchema,
     summary: 'Award per line (quantities may be split, never above the line): → 6, one order per line and supplier',
+    changes: joinChanges(changesOf(tenderMachine, 'award'), changesOf(tenderBidMachine, 'award')),
   },
   reviewPage: {
     method: 'POST',
@@ -585,6 +640,7 @@ export const tenderTradeEndpoints = {
     body: tenderReviewBodySchema,
     answer: managedTenderSchema,
     summary: 'Approve (→ 2, suppliers told) or reject with a reason (→ 0, the buyer sees it)',
+    changes: changesOf(tenderMachine, 'approve', 'reject'),
   },
   bidSave: {
     method: 'POST',
@@ -593,6 +649,7 @@ export const tenderTradeEndpoints = {
     body: tenderBidSaveBodySchema,
     answer: tenderBidSchema,
     summary: 'Submit a sealed bid, or revise it (a new version), until bidEndTime; answers the receipt',
+    changes: changesOf(tenderBidMachine, 'submit', 'revise'),
   },
   bidWithdraw: {
     method: 'POST',
@@ -601,6 +658,7 @@ export const tenderTradeEndpoints = {
     body: tenderBidTenderBodySchema,
     answer: tenderBidSchema,
     summary: 'Withdraw the caller’s bid until bidEndTime (it may bid again)',
+    changes: changesOf(tenderBidMachine, 'withdraw'),
   },
   bidMine: {
     method: 'POST',

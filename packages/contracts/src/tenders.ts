@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TENDER_PAGE_SIZE, TENDER_STATE_VALUES } from './constants';
+import { TENDER_PAGE_SIZE } from './constants';
+import { enumField } from './enum-field';
 import type { Endpoint } from './endpoint';
 import { idTextSchema, pageNoSchema, pageOf, pageSizeSchema } from './paging';
 
@@ -7,13 +8,10 @@ export const tenderSearchBodySchema = z.strictObject({
   pageNo: pageNoSchema.default(1),
   pageSize: pageSizeSchema.default(TENDER_PAGE_SIZE),
   /** One of 2-7; absent: all of them. */
-  objState: z
-    .number()
-    .int()
-    .refine((v) => (TENDER_STATE_VALUES as readonly number[]).includes(v), { message: 'invalidValue' })
-    .optional(),
+  objState: enumField('TenderState').optional(),
 });
 export type TenderSearchBody = z.input<typeof tenderSearchBodySchema>;
+export type TenderSearch = z.output<typeof tenderSearchBodySchema>;
 
 export const tenderItemSchema = z.object({
   id: z.string(),

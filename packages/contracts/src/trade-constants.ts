@@ -54,7 +54,23 @@ export const ORDER_ACTIONS: Record<OrderAction, Localized> = {
  * What a timeline entry records: the calls above plus what the platform does by itself
  * (placed, created from an auction or tender result, automatic cancellation when the seller does not confirm, automatic receipt).
  */
-export const ORDER_EVENT_VALUES = ['place', 'settle', ...ORDER_ACTION_VALUES, 'autoCancel', 'autoReceive'] as const;
+/** Steps of an order's electronic contract, shown in its timeline (the contract has its own trail). */
+export const ORDER_CONTRACT_EVENT_VALUES = [
+  'contractGenerated',
+  'contractSigned',
+  'contractCompleted',
+  'contractDeclined',
+  'contractExpired',
+] as const;
+export type OrderContractEvent = (typeof ORDER_CONTRACT_EVENT_VALUES)[number];
+export const ORDER_EVENT_VALUES = [
+  'place',
+  'settle',
+  ...ORDER_ACTION_VALUES,
+  'autoCancel',
+  'autoReceive',
+  ...ORDER_CONTRACT_EVENT_VALUES,
+] as const;
 export type OrderEventAction = (typeof ORDER_EVENT_VALUES)[number];
 export const ORDER_EVENTS: Record<OrderEventAction, Localized> = {
   place: l('下单', 'Order placed', '下單'),
@@ -62,6 +78,11 @@ export const ORDER_EVENTS: Record<OrderEventAction, Localized> = {
   ...ORDER_ACTIONS,
   autoCancel: l('超时自动取消', 'Cancelled automatically (not confirmed in time)', '逾時自動取消'),
   autoReceive: l('超时自动收货', 'Received automatically', '逾時自動收貨'),
+  contractGenerated: l('合同已生成', 'Contract generated', '合約已生成'),
+  contractSigned: l('合同已签署', 'Contract signed', '合約已簽署'),
+  contractCompleted: l('合同签署完成', 'Contract completed', '合約簽署完成'),
+  contractDeclined: l('合同被拒签，订单取消', 'Contract declined; order cancelled', '合約被拒簽，訂單取消'),
+  contractExpired: l('合同签署超时，订单取消', 'Contract not signed in time; order cancelled', '合約簽署逾時，訂單取消'),
 };
 /** Where an order comes from. */
 export const ORDER_ORIGINS = {

@@ -37,6 +37,11 @@ export const VALIDATION_REASONS = {
     'zh-TW': '兩種寫法的取值不一致',
   },
   mustBeEncrypted: { 'zh-CN': '须加密传输', 'en-US': 'must be sent encrypted', 'zh-TW': '須加密傳輸' },
+  notOwnUpload: {
+    'zh-CN': '须为本公司上传的文件',
+    'en-US': 'must be files your own company uploaded',
+    'zh-TW': '須為本公司上傳的檔案',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type ValidationReason = keyof typeof VALIDATION_REASONS;

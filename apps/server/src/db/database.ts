@@ -9,6 +9,7 @@ import {
   type Compilable,
   type CompiledQuery,
   type CreateTableBuilder,
+  type LogEvent,
   type PostgresCursor,
   type PostgresPool,
   type PostgresPoolClient,
@@ -25,6 +26,32 @@ export interface DbHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /** Hears every query's SQL, time and outcome from now on (the metrics); one listener, the last given. */
+  observeQueries(listener: QueryListener): void;
+  /** PostgreSQL's pool now: connections open, idle, and queries waiting for one; null on SQLite. */
+  poolStats(): PoolStats | null;
+  /**
+   * Where readiness asks its questions: on PostgreSQL a connection of its own beside the pool, so
+   * a pool busy with requests (every connection taken, queries waiting) does not read as a
+   * database gone and take every node out of a load balancer at once; on SQLite `db` itself.
+   */
+  probeDb?: Db;
+}
+
+export type QueryListener = (sqlText: string, ms: number, failed: boolean) => void;
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Kysely's query log, passed on to whoever observes the queries. */
+function queryLog() {
+  let listener: QueryListener | null = null;
+  return {
+    log: (event: LogEvent) => listener?.(event.query.sql, event.queryDurationMillis, event.level === 'error'),
+    observe: (next: QueryListener) => void (listener = next),
+  };
 }
 
 // pg returns BIGINT as text by default; every BIGINT here is an epoch-milliseconds number.
@@ -41,6 +68,10 @@ export interface OpenOptions {
   prepare?: boolean;
   /** Statements a PostgreSQL connection prepares before it is replaced by a fresh one (default 500). */
   maxPreparedPerConnection?: number;
+  /** How long a query waits for a PostgreSQL connection (in the pool's queue or connecting) before it fails (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Told of an idle PostgreSQL connection that broke (it is replaced on its own). */
+  onIdleError?: (err: Error) => void;
 }
 
 /** Opens SQLite (a file, or ':memory:') or PostgreSQL. */
@@ -49,12 +80,43 @@ export function openDatabase(opts: OpenOptions): DbHandle {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 4,
+      // A request waits this long for a connection while PostgreSQL is out of reach, then fails
+      // (answered as retryable) instead of hanging.
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
       ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
     });
+    // A connection PostgreSQL dropped (a restart, a network cut) emits an error: unheard, it would
+    // end the process. An idle one is reported through the pool, which has already discarded it; one
+    // in use fails its query (the request is answered as retryable) and is discarded when released.
+    pool.on('error', (err) => opts.onIdleError?.(err));
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const queries = queryLog();
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: opts.prepare === false ? pool : preparingPool(pool, opts.maxPreparedPerConnection ?? 500) }),
+      log: queries.log,
     });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    // One connection for readiness alone; a broken one is replaced at the next probe, and a probe
+    // waits at most 2 s for it, so readiness comes back soon after the database does.
+    const probePool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 1,
+      connectionTimeoutMillis: 2_000,
+      ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
+    });
+    probePool.on('error', () => {});
+    probePool.on('connect', (client) => client.on('error', () => {}));
+    const probeDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: probePool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      probeDb,
+      close: async () => {
+        await db.destroy();
+        await probeDb.destroy();
+      },
+      observeQueries: queries.observe,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -63,8 +125,10 @@ export function openDatabase(opts: OpenOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const queries = queryLog();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: queries.log });
+  // No busy retries to count: the one connection waits inside SQLite (busy_timeout) for another process's lock.
+  return { db, dialect: 'sqlite', close: () => db.destroy(), observeQueries: queries.observe, poolStats: () => null };
 }
 
 type KeptStatement = Pick<SqliteDatabase.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
@@ -225,6 +289,12 @@ export function createPreparedQueries(db: Db, max = 500) {
  */
 export function lockedForUpdate<Q extends { forUpdate(): Q }>(query: Q, dialect: Dialect): Q {
   return dialect === 'postgres' ? query.forUpdate() : query;
+}
+
+/** True for an insert or update refused by a unique index, on either dialect. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
 
 /** An auto-incrementing integer primary key on either dialect. */

@@ -199,3 +199,35 @@ async function applyIn(trx: Transaction<Database>, data: ReferenceData): Promise
     }
   }
 }
+
+/** The roles of company users and of operators, as menu declarations name them. */
+export const COMPANY = ['company_user'];
+export const ADMIN = ['platform_admin'];
+
+/** A page of the back office under a trading group. */
+export const tradingPage = (
+  id: string,
+  parent: string,
+  name: string,
+  title: string,
+  url: string,
+  icon: string,
+  sort: number,
+  roles: string[],
+  titles: MenuDeclaration['titles'],
+): MenuDeclaration => ({
+  id,
+  parent_id: parent,
+  name,
+  title,
+  url,
+  icon,
+  menu_type: '',
+  system_code: 'omc',
+  app_code: 'omc',
+  sort,
+  keep_alive: 1,
+  menu_arg: '',
+  roles,
+  titles,
+});

@@ -1,4 +1,13 @@
 import type { Generated } from 'kysely';
+import type {
+  ContractEventTable,
+  ContractFileTable,
+  ContractPartyTable,
+  ContractSettingTable,
+  ContractTable,
+  ContractTemplateTable,
+  ContractTemplateVersionTable,
+} from './schema-contracts';
 
 /** Row types of every table. Booleans are stored as 0/1 and times as ISO text on both dialects. */
 export interface KvTable {
@@ -177,13 +186,24 @@ export interface Database {
   menu_titles: MenuTitleTable;
   reference_applied: ReferenceAppliedTable;
   files: FileTable;
+  file_links: FileLinkTable;
   cms_news_types: CmsNewsTypeTable;
   cms_articles: CmsArticleTable;
   cms_banners: CmsBannerTable;
   cms_friend_links: CmsFriendLinkTable;
   cms_enterprises: CmsEnterpriseTable;
   cms_price_indices: CmsPriceIndexTable;
+  // Price index made from deals: one row per index and day, never rewritten (annotations aside)
+  price_index_days: PriceIndexDayTable;
   cms_pages: CmsPageTable;
+  // Electronic contracts: templates and their versions, settings per market, contracts, parties, files, audit trail
+  contract_templates: ContractTemplateTable;
+  contract_template_versions: ContractTemplateVersionTable;
+  contract_settings: ContractSettingTable;
+  contracts: ContractTable;
+  contract_parties: ContractPartyTable;
+  contract_files: ContractFileTable;
+  contract_events: ContractEventTable;
   // Orders: orders and their timelines (listings and pur_customer_relations gain columns)
   orders: OrderTable;
   order_events: OrderEventTable;
@@ -192,6 +212,8 @@ export interface Database {
   deposit_entries: DepositEntryTable;
   // Live: timed jobs and the message centre
   scheduled_jobs: ScheduledJobTable;
+  installation: InstallationTable;
+  system_nodes: SystemNodeTable;
   messages: MessageTable;
   // Sealed tenders: bids, negotiation answers, the record chain, awards; supplier applications
   tender_bids: TenderBidTable;
@@ -199,6 +221,28 @@ export interface Database {
   tender_chain: TenderChainTable;
   tender_awards: TenderAwardTable;
   supplier_applications: SupplierApplicationTable;
+}
+
+/** The one row naming this installation (the default Redis prefix of its servers). */
+export interface InstallationTable {
+  id: string;
+  created_at: string;
+}
+
+/** A server of the installation as it last announced itself (the operators' system page). */
+export interface SystemNodeTable {
+  node_id: string;
+  version: string;
+  /** ISO times: when this run of the server started, when it last announced itself. */
+  started_at: string;
+  last_seen_at: string;
+  load1: number;
+  cpus: number;
+  memory_bytes: number;
+  message_streams: number;
+  auction_streams: number;
+  /** Its newest 5xx answers as JSON ({at, requestId, method, route, status}[]). */
+  failures_json: string;
 }
 
 /** A timed transition: (kind, key) unique; run by exactly one server at or after run_at. */
@@ -298,6 +342,38 @@ export interface OrderTable {
   updated_at: string;
 }
 
+/**
+ * One day's publication of one price index (a variety over all markets, market_code '', or in one
+ * market). Prices are unit prices in integer cents; the value is never rewritten: an operator only
+ * annotates it or withholds it, through the write path.
+ */
+export interface PriceIndexDayTable {
+  id: Generated<number>;
+  variety_code: string;
+  market_code: string;
+  /** YYYY-MM-DD in China Standard Time. */
+  day: string;
+  currency: string;
+  /** The published value: the day's volume-weighted average, or the one carried. */
+  index_value: number;
+  open_price: number | null;
+  high_price: number | null;
+  low_price: number | null;
+  close_price: number | null;
+  volume_milli: number;
+  amount: number;
+  samples: number;
+  removed: number;
+  /** 1 when the previous value was carried (too few deals). */
+  carried: number;
+  rule_version: string;
+  /** 1 while an operator withholds the value. */
+  withheld: Generated<number>;
+  note: Generated<string>;
+  published_at: string;
+  updated_at: string;
+}
+
 /** One step of an order's timeline; never changed. */
 export interface OrderEventTable {
   id: Generated<number>;
@@ -326,6 +402,15 @@ export interface FileTable {
   created_at: string;
   /** The uploader's company; null for the platform's operators and demo data (migration 080). */
   company_id: Generated<number | null>;
+}
+
+/** A file given as evidence of a record (migration 195): `scope` names the kind ('order', 'tender-bid'), `ref` the record. */
+export interface FileLinkTable {
+  id: Generated<number>;
+  file_id: string;
+  scope: string;
+  ref: string;
+  created_at: string;
 }
 
 export interface CmsNewsTypeTable {

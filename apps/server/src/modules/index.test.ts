@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrations/index';
+import { migrateToLatest } from '../migrations';
+import { permissionCatalogue } from '../platform/module';
 import { contractEndpoints } from '../test/contract-endpoints';
 import { SERVER_MODULES } from './index';
 
@@ -25,8 +26,22 @@ describe('the module registry', () => {
 
   it('has every permission an endpoint checks declared by a module', async () => {
     const checked = new Set((await contractEndpoints()).flatMap((e) => (typeof e.access === 'object' ? [e.access.permission] : [])));
-    const declared = new Set(SERVER_MODULES.flatMap((m) => m.permissions ?? []));
+    const declared = new Set(SERVER_MODULES.flatMap((m) => (m.permissions ?? []).map((p) => p.code)));
     expect([...checked].filter((code) => !declared.has(code))).toEqual([]);
+  });
+
+  it('titles every module with permissions and each permission in the three languages, each code claimed once', () => {
+    const groups = permissionCatalogue(SERVER_MODULES);
+    expect(groups.length).toBeGreaterThan(5);
+    for (const group of groups) {
+      for (const title of [group.title, ...group.permissions.map((p) => p.title)]) {
+        expect(Object.keys(title).sort(), group.module).toEqual(['en-US', 'zh-CN', 'zh-TW']);
+        expect(
+          Object.values(title).every((text) => text.trim().length > 0),
+          group.module,
+        ).toBe(true);
+      }
+    }
   });
 
   it('brings, through the migrations, every permission code and menu the modules declare', async () => {
@@ -36,7 +51,7 @@ describe('the module registry', () => {
     const granted = new Set((await database.db.selectFrom('role_permissions').select('auth_code').execute()).map((r) => r.auth_code));
     const menus = new Set((await database.db.selectFrom('menus').select('id').execute()).map((r) => r.id));
     for (const m of SERVER_MODULES) {
-      expect({ module: m.name, missing: (m.permissions ?? []).filter((code) => !granted.has(code)) }).toEqual({
+      expect({ module: m.name, missing: (m.permissions ?? []).map((p) => p.code).filter((code) => !granted.has(code)) }).toEqual({
         module: m.name,
         missing: [],
       });

@@ -6,6 +6,7 @@ import { auctionTradeModule } from './auction-trade/manifest';
 import { auctionsModule } from './auctions/manifest';
 import { authModule } from './auth/manifest';
 import { cmsModule } from './cms/manifest';
+import { contractsModule } from './contracts/manifest';
 import { commtradeModule } from './commtrade/manifest';
 import { depositsModule } from './deposits/manifest';
 import { filesModule } from './files/manifest';
@@ -17,12 +18,15 @@ import { messagesModule } from './messages/manifest';
 import { mobileChangeModule } from './mobile-change/manifest';
 import { oplogModule } from './oplog/manifest';
 import { ordersModule } from './orders/manifest';
+import { priceIndexModule } from './price-index/manifest';
 import { registrationModule } from './registration/manifest';
 import { smsModule } from './sms/manifest';
 import { supplierRelationsModule } from './supplier-relations/manifest';
+import { systemStatusModule } from './system-status/manifest';
 import { tenderTradeModule } from './tender-trade/manifest';
 import { tendersModule } from './tenders/manifest';
 import { userModule } from './user/manifest';
+import { workbenchModule } from './workbench/manifest';
 
 /**
  * The server's modules, one line each. A module may use the services of the modules above it
@@ -48,10 +52,14 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   depositsModule,
   listingManageModule,
   ordersModule,
+  contractsModule,
   supplierRelationsModule,
   tenderTradeModule,
   auctionTradeModule,
   adminContentModule,
   adminCompanyModule,
   listingReportModule,
+  systemStatusModule,
+  workbenchModule,
+  priceIndexModule,
 ];

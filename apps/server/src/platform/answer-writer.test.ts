@@ -49,6 +49,10 @@ function sample(schema: z.ZodType, rnd: () => number, depth = 0): unknown {
     case 'enum':
     case 'literal':
       return [...values!][Math.floor(rnd() * values!.size)];
+    case 'union': {
+      const options = def.options as z.ZodType[];
+      return sample(options[Math.floor(rnd() * options.length)]!, rnd, depth);
+    }
     case 'nullable':
       return rnd() < 0.3 ? null : sample(def.innerType as z.ZodType, rnd, depth);
     case 'optional':

@@ -17,6 +17,14 @@ export interface ChangeEvent {
   /** users.id concerned directly. */
   userIds?: number[];
   data?: Record<string, unknown>;
+  /** The request that caused the change (its X-Request-Id), so what follows from it can be traced. */
+  requestId?: string;
+  /**
+   * When another server published it (its clock, epoch milliseconds): set by the bus on the events
+   * that came through Redis, absent on this server's own. Tells how late they arrive, and which
+   * changes this server made itself.
+   */
+  sentAt?: number;
 }
 
 export type ChangeListener = (e: ChangeEvent) => void;
@@ -33,7 +41,7 @@ export interface EventBus {
 }
 
 /** The listeners of one process. A listener that throws does not keep the event from the others. */
-function createListeners(onListenerError: (err: unknown) => void) {
+function createListeners(onListenerError: (err: unknown, e?: ChangeEvent) => void) {
   const listeners = new Set<ChangeListener>();
   return {
     add(fn: ChangeListener) {
@@ -45,7 +53,7 @@ function createListeners(onListenerError: (err: unknown) => void) {
         try {
           fn(e);
         } catch (err) {
-          onListenerError(err);
+          onListenerError(err, e);
         }
       }
     },
@@ -54,7 +62,7 @@ function createListeners(onListenerError: (err: unknown) => void) {
 }
 
 /** One server: events go straight to this process's listeners. */
-export function createLocalBus(opts: { onListenerError?: (err: unknown) => void } = {}): EventBus {
+export function createLocalBus(opts: { onListenerError?: (err: unknown, e?: ChangeEvent) => void } = {}): EventBus {
   const listeners = createListeners(opts.onListenerError ?? (() => {}));
   return {
     publish: (e) => listeners.deliver(e),
@@ -65,21 +73,27 @@ export function createLocalBus(opts: { onListenerError?: (err: unknown) => void 
   };
 }
 
-/** What travels through Redis: the event and the server that published it. */
+/** What travels through Redis: the event, the server that published it and when. */
 interface Envelope {
   origin: string;
   event: ChangeEvent;
+  /** Epoch milliseconds on the publisher's clock. */
+  at: number;
 }
 
 /**
  * Several servers: an event is delivered to this process's listeners at once and sent through
- * Redis pub/sub on `channel`; each server delivers what the others sent. A server ignores its own
+ * Redis pub/sub on `channel` (the installation's own: Redis shares channels across its database
+ * numbers); each server delivers what the others sent. A server ignores its own
  * echo, so its listeners get each event exactly once, and a Redis outage delays only the other
  * servers' copies (pub/sub keeps nothing: a server that was disconnected misses what was sent
  * meanwhile, which is why streams resume from the database, not from the bus).
  */
-export async function createRedisBus(url: string, opts: { channel?: string; onError?: (err: unknown) => void } = {}): Promise<EventBus> {
-  const channel = opts.channel ?? 'portal:events';
+export async function createRedisBus(
+  url: string,
+  opts: { channel: string; onError?: (err: unknown, e?: ChangeEvent) => void },
+): Promise<EventBus> {
+  const channel = opts.channel;
   const onError = opts.onError ?? (() => {});
   const origin = randomUUID();
   const listeners = createListeners(onError);
@@ -98,13 +112,13 @@ export async function createRedisBus(url: string, opts: { channel?: string; onEr
       onError(err);
       return;
     }
-    if (envelope.origin !== origin) listeners.deliver(envelope.event);
+    if (envelope.origin !== origin) listeners.deliver({ ...envelope.event, sentAt: envelope.at });
   });
   await subscriber.subscribe(channel);
   return {
     publish(e) {
       listeners.deliver(e);
-      publisher.publish(channel, JSON.stringify({ origin, event: e } satisfies Envelope)).catch(onError);
+      publisher.publish(channel, JSON.stringify({ origin, event: e, at: Date.now() } satisfies Envelope)).catch(onError);
     },
     subscribe: (fn) => listeners.add(fn),
     async close() {

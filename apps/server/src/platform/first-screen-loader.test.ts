@@ -8,11 +8,17 @@ import { compose, firstScreenTemplate } from './first-screen';
 /** The few parts of the browser's globals (jsdom here) the tests touch; the server has no DOM types. */
 interface Node {
   id: string;
+  value: string;
   innerHTML: string;
+  selectionStart: number | null;
+  selectionEnd: number | null;
   remove(): void;
   focus(): void;
+  setAttribute(name: string, value: string): void;
+  hasAttribute(name: string): boolean;
+  setSelectionRange(start: number, end: number): void;
   querySelector(selector: string): Node | null;
-  addEventListener(type: string, listener: (event: { clientX: number; clientY: number }) => void): void;
+  addEventListener(type: string, listener: (event: { clientX: number; clientY: number; target: Node }) => void): void;
   dispatchEvent(event: unknown): boolean;
 }
 interface Browser {
@@ -24,10 +30,10 @@ interface Browser {
     elementFromPoint(x: number, y: number): Node | null;
   };
   history: { replaceState(state: unknown, unused: string, url: string): void };
-  MouseEvent: new (type: string, init: object) => unknown;
-  FocusEvent: new (type: string, init: object) => unknown;
+  MouseEvent: new (type: string, init: object) => { defaultPrevented: boolean };
+  Event: new (type: string, init: object) => unknown;
 }
-const { document, history, MouseEvent } = globalThis as unknown as Browser;
+const { document, history, MouseEvent, Event } = globalThis as unknown as Browser;
 
 const INDEX = `<!doctype html><html lang="zh-CN"><head><title>t</title>
 <script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>`;
@@ -38,25 +44,34 @@ fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
 const template = firstScreenTemplate(dist);
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
+/** The login form as the server's copy has it and as the app renders it underneath. */
+const FORM =
+  '<form><span class="ant-input-affix-wrapper"><span class="ant-input-prefix">@</span><input id="username"></span>' +
+  '<input type="password" placeholder="password"><a href="/register">register</a><button>sign in</button></form>';
+
 /** The login page's copy and its loader, as the server sends them, with the loader run. */
 function visit(): void {
-  const copy = '<form><input id="username"><a href="/register">register</a><button>sign in</button></form>';
-  const html = compose(template, '/login', 'zh-CN', { html: copy, styles: '', data: null });
+  const html = compose(template, '/login', 'zh-CN', { html: FORM, styles: '', data: null });
   document.head.innerHTML = '';
   document.body.innerHTML = html.slice(html.indexOf('<body>') + 6, html.indexOf('</body>'));
   const loader = /<script nonce="[^"]*">(\(function\(\)\{[^]*?)<\/script>/.exec(html)![1]!;
   new Function(loader)();
 }
 
+const copy = () => document.getElementById('first-screen')!;
+const root = () => document.getElementById('root')!;
+const inCopy = (selector: string) => copy().querySelector(selector)!;
+
 /** What the app renders underneath, then the copy removed as the app does once its page is there. */
-async function takeOver(): Promise<{ field: Node; link: Node }> {
-  document.getElementById('root')!.innerHTML =
-    '<form><input id="username"><input name="other"><a href="/register">register</a><button>sign in</button></form>';
-  document.getElementById('first-screen')!.remove();
+async function takeOver(): Promise<{ field: Node; password: Node; link: Node; button: Node }> {
+  root().innerHTML = FORM;
+  copy().remove();
   await Promise.resolve();
   return {
-    field: document.getElementById('root')!.querySelector('#username')!,
-    link: document.getElementById('root')!.querySelector('a')!,
+    field: root().querySelector('#username')!,
+    password: root().querySelector('input[type=password]')!,
+    link: root().querySelector('a')!,
+    button: root().querySelector('button')!,
   };
 }
 
@@ -66,31 +81,41 @@ function clicksOn(node: Node): { x: number; y: number }[] {
   return seen;
 }
 
+/** Text typed into `field`: its value, and the input event typing sends. */
+function type(field: Node, text: string): void {
+  field.focus();
+  field.value += text;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 describe('the first screen loader', () => {
   beforeEach(() => {
     history.replaceState(null, '', '/login');
   });
 
-  it('starts the code at a first click and replays that click where it landed once the app has taken over, once', async () => {
+  it('starts the code at a click on the copy, holds it, and replays the last one where it landed once the app is there', async () => {
     visit();
     expect(document.head.innerHTML).not.toContain('index-1.js');
-    // Pointer events pass through the copy: the press and the click land on the page itself.
-    document.body.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
-    document.body.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 40, clientY: 20 }));
+    inCopy('a').dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
+    const early = new MouseEvent('click', { bubbles: true, cancelable: true, clientX: 5, clientY: 5, detail: 1 });
+    inCopy('a').dispatchEvent(early);
     expect(document.head.innerHTML).toContain('<script type="module" crossorigin="" src="/assets/index-1.js">');
+    // The copy's link does not navigate, nor its button act: the app does, once it is there.
+    expect(early.defaultPrevented).toBe(true);
+    const last = new MouseEvent('click', { bubbles: true, cancelable: true, clientX: 40, clientY: 20, detail: 1 });
+    inCopy('button').dispatchEvent(last);
+    expect(last.defaultPrevented).toBe(true);
 
     const asked: number[][] = [];
     document.elementFromPoint = (x, y) => {
       asked.push([x, y]);
-      return document.getElementById('root')!.querySelector('#username');
+      return root().querySelector('button');
     };
-    const root = document.getElementById('root')!;
-    const seen = clicksOn(root);
-    const { field } = await takeOver();
+    const seen = clicksOn(root());
+    const { button } = await takeOver();
     expect(asked).toEqual([[40, 20]]);
     expect(seen).toEqual([{ x: 40, y: 20 }]);
-    // A field the click lands on takes the focus, as with a real click.
-    expect(document.activeElement).toBe(field);
+    expect(button).toBeDefined();
 
     // Later changes of the page replay nothing, and later clicks are the app's own.
     document.body.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 1, clientY: 1 }));
@@ -99,24 +124,85 @@ describe('the first screen loader', () => {
     expect(seen).toEqual([{ x: 40, y: 20 }]);
   });
 
-  it('gives the focus back to the field or link focused in the copy', async () => {
+  it("moves what was typed into the copy's fields into the app's, as typing, with the focus and the selection", async () => {
     visit();
-    document.getElementById('first-screen')!.querySelector('#username')!.focus();
-    expect((await takeOver()).field).toBe(document.activeElement);
+    const field = inCopy('#username');
+    // A click on the field itself is the browser's: the caret goes there, nothing is held for later.
+    const onField = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
+    field.dispatchEvent(onField);
+    expect(onField.defaultPrevented).toBe(false);
+    type(field, 'buyer01');
+    // Without an id: the field of the same kind, placeholder and place.
+    type(inCopy('input[type=password]'), 'Buyer@2026');
+    inCopy('#username').focus();
+    field.setSelectionRange(2, 5);
 
+    const typed: string[] = [];
+    root().addEventListener('input', (event) => typed.push(`${event.target.id || 'password'}=${event.target.value}`));
+    const { field: app, password } = await takeOver();
+    expect(app.value).toBe('buyer01');
+    expect(password.value).toBe('Buyer@2026');
+    expect(typed).toEqual(['username=buyer01', 'password=Buyer@2026']);
+    expect(document.activeElement).toBe(app);
+    expect([app.selectionStart, app.selectionEnd]).toEqual([2, 5]);
+  });
+
+  it("puts the caret in a field at a press on the field's box, and forgets a click held before it", async () => {
+    visit();
+    const early = new MouseEvent('click', { bubbles: true, cancelable: true, clientX: 40, clientY: 20, detail: 1 });
+    inCopy('a').dispatchEvent(early);
+    const press = new MouseEvent('mousedown', { bubbles: true, cancelable: true });
+    inCopy('.ant-input-prefix').dispatchEvent(press);
+    expect(press.defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(inCopy('#username'));
+    type(inCopy('#username'), 'b');
+    const seen = clicksOn(root());
+    document.elementFromPoint = () => root().querySelector('a');
+    const { field } = await takeOver();
+    // The person moved on from the link to the field: no navigation behind their back.
+    expect(seen).toEqual([]);
+    expect(document.activeElement).toBe(field);
+    expect(field.value).toBe('b');
+  });
+
+  it("replays a keyboard's click (Enter in a field sends the form through its button) on the same element", async () => {
+    visit();
+    type(inCopy('#username'), 'buyer01');
+    const enter = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 0 });
+    inCopy('button').dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(true);
+    root().innerHTML = FORM;
+    const seen = clicksOn(root().querySelector('button')!);
+    copy().remove();
+    await Promise.resolve();
+    expect(seen).toHaveLength(1);
+    expect(root().querySelector('#username')!.value).toBe('buyer01');
+  });
+
+  it('gives the focus back to the link focused in the copy', async () => {
     visit();
     // Without an id: the same place among the elements of its kind.
-    document.getElementById('first-screen')!.querySelector('a')!.focus();
+    inCopy('a').focus();
     expect((await takeOver()).link).toBe(document.activeElement);
   });
 
-  it('replays nothing when the app shows another address than the copy', async () => {
+  it('marks the copy while an input method composes text in it', () => {
     visit();
-    document.body.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 40, clientY: 20 }));
+    inCopy('#username').dispatchEvent(new Event('compositionstart', { bubbles: true }));
+    expect(copy().hasAttribute('data-composing')).toBe(true);
+    inCopy('#username').dispatchEvent(new Event('compositionend', { bubbles: true }));
+    expect(copy().hasAttribute('data-composing')).toBe(false);
+  });
+
+  it('carries and replays nothing when the app shows another address than the copy', async () => {
+    visit();
+    type(inCopy('#username'), 'buyer01');
+    inCopy('a').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, clientX: 40, clientY: 20, detail: 1 }));
     history.replaceState(null, '', '/mainIndex');
-    const seen = clicksOn(document.getElementById('root')!);
-    document.elementFromPoint = () => document.getElementById('root')!.querySelector('a');
-    await takeOver();
+    const seen = clicksOn(root());
+    document.elementFromPoint = () => root().querySelector('a');
+    const { field } = await takeOver();
     expect(seen).toEqual([]);
+    expect(field.value).toBe('');
   });
 });

@@ -2,7 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { openDatabase, type DbHandle } from '../db/database';
 import { installErrorHandling } from './http';
+import { createRedisKv, type KvStore } from './kv';
 
 /**
  * The error handler against real database refusals. The contracts refuse such input before any
@@ -10,11 +12,19 @@ import { installErrorHandling } from './http';
  */
 let t: TestApp;
 let app: FastifyInstance;
+// Nothing listens on port 9 of this host: every connection is refused at once, as while the
+// database or Redis restarts.
+let databaseDown: DbHandle;
+let redisDown: KvStore;
 beforeEach(async () => {
   t = await createTestApp();
   app = Fastify({ logger: false });
   installErrorHandling(app, 1024);
   const db = t.database.db;
+  databaseDown = openDatabase({ databaseUrl: 'postgres://portal@127.0.0.1:9/portal', connectTimeoutMs: 2000 });
+  redisDown = createRedisKv('redis://127.0.0.1:9', 'down:');
+  app.post('/database-down', async () => databaseDown.db.selectFrom('users').selectAll().execute());
+  app.post('/redis-down', async () => redisDown.get('session:x'));
   app.post('/duplicate', async () => {
     await db.insertInto('tenants').values({ tenant_id: 'T1', tenant_name: 'first' }).execute();
     await db.insertInto('tenants').values({ tenant_id: 'T1', tenant_name: 'second' }).execute();
@@ -40,6 +50,8 @@ beforeEach(async () => {
 afterEach(async () => {
   await app.close();
   await t.close();
+  await databaseDown.close();
+  await redisDown.close().catch(() => {});
 });
 
 const call = async (url: string) => {
@@ -80,5 +92,19 @@ describe('database refusals caused by input', () => {
     expect(status).toBe(500);
     expect(body.error_no).toBe('100007');
     leaksNothing(body.error_info);
+  });
+});
+
+describe('a store out of reach', () => {
+  it('answers the retryable 503 with its catalogue code and Retry-After, never a 500', async () => {
+    for (const url of ['/database-down', '/redis-down']) {
+      const res = await app.inject({ method: 'POST', url, headers: { 'accept-language': 'en-US' } });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      const body = res.json() as { error_no: string; error_info: string };
+      expect(body.error_no).toBe('100010');
+      expect(body.error_info).toContain('sending the same request again is safe');
+      leaksNothing(body.error_info);
+    }
   });
 });

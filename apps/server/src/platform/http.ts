@@ -5,14 +5,18 @@ import pg from 'pg';
 import type { z } from 'zod';
 import type { Endpoint } from '@portal/contracts/endpoint';
 import { envelopeOf, okEnvelope } from '@portal/contracts/envelope';
+import { SESSION_HINT_COOKIE } from '@portal/contracts/session-codes';
 import { ERRORS, type ErrorKey } from '@portal/contracts/errors';
 import type { Lang } from '@portal/contracts/i18n';
 import { VALIDATION_REASONS, reasonOf } from '@portal/contracts/validation-messages';
 import { answerSerializerCompiler } from './answer-writer';
 import { AppError } from './errors';
-import { langOf, messageOf } from './i18n';
+import { readerParams, type Reader } from '@portal/contracts/reader';
+import { langOf, messageOf, readerOf } from './i18n';
+import { isStoreUnavailable } from './outage';
 import { sendCachedAnswer, type PublicCache } from './public-cache';
 import { csrfOf, type SessionRecord, type Sessions } from './sessions';
+import { inCall } from './transitions';
 
 export const SESSION_COOKIE = 'portal_session';
 
@@ -35,6 +39,8 @@ export interface HandlerContext<E extends Endpoint> {
   request: FastifyRequest;
   reply: FastifyReply;
   lang: Lang;
+  /** The caller's language and time zone, for texts that name times. */
+  reader: Reader;
 }
 export interface SessionContext<E extends Endpoint> extends HandlerContext<E> {
   session: SessionRecord;
@@ -48,6 +54,8 @@ export interface EndpointOptions {
   bodyLimit?: number;
   /** Answer a session that must first change its default password (the change itself, own info). */
   allowDuringPasswordChange?: boolean;
+  /** Hears the catalogue key of every refusal the handler gives (the metrics count some calls' refusals by reason). */
+  onRefused?: (key: ErrorKey) => void;
 }
 
 export interface AccessDeps {
@@ -92,7 +100,10 @@ export function registerEndpoint<E extends Endpoint>(
           if (kept) return sendCachedAnswer(request, reply, kept);
         },
       }),
-      preHandler: async (request) => {
+      // Who calls comes before what they sent: the session and the permission are checked as the
+      // request arrives, so a caller without them is told so whatever the body holds (even none,
+      // broken JSON or one over the size limit), and nothing of the body is read for them.
+      onRequest: async (request) => {
         if (endpoint.access === 'public') return;
         const session = request.session;
         if (!session) throw new AppError(request.sessionError ?? 'PLEASE_LOGIN');
@@ -108,7 +119,23 @@ export function registerEndpoint<E extends Endpoint>(
       },
       handler: async (request, reply) => {
         const lang = langOf(request);
-        const run = () => handler({ body: request.body, query: request.query, request, reply, lang, session: request.session } as Ctx<E>);
+        const ctx = {
+          body: request.body,
+          query: request.query,
+          request,
+          reply,
+          lang,
+          reader: readerOf(request),
+          session: request.session,
+        } as Ctx<E>;
+        const { onRefused } = options;
+        const run = onRefused
+          ? () =>
+              inCall(endpoint, () => handler(ctx)).catch((err: unknown) => {
+                if (err instanceof AppError) onRefused(err.key);
+                throw err;
+              })
+          : () => inCall(endpoint, () => handler(ctx));
         if (!cache || !serialize || request.session) return okEnvelope((await run()) ?? null);
         // Kept under the request as validated (defaults filled in), so spellings of one request share it.
         const key = `${endpoint.path} ${lang} ${JSON.stringify(request.body ?? null)} ${JSON.stringify(request.query ?? null)}`;
@@ -122,24 +149,35 @@ export function registerEndpoint<E extends Endpoint>(
   }
 }
 
-/** Reads the token (header `token`, else the cookie) and resolves the session on every request. */
-export function installSessionHook(app: FastifyInstance, sessions: Sessions): void {
+/**
+ * Reads the token (header `token`, else the cookie) and resolves the session on every request. A
+ * browser's hint cookie (SESSION_HINT_COOKIE) is put right on the answer when it disagrees with
+ * what the request's session cookie gave: set for a live session, cleared for an ended or expired
+ * one or none (a login or logout on the same answer sets it last).
+ */
+export function installSessionHook(app: FastifyInstance, sessions: Sessions, secure: 'auto' | 'on' | 'off'): void {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionError', null);
   app.decorateRequest('authVia', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.token;
     const fromHeader = typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : undefined;
     const fromCookie = request.cookies[SESSION_COOKIE];
     const token = fromHeader ?? fromCookie;
-    if (!token || request.url.startsWith('/assets/')) return;
-    const resolved = await sessions.resolve(token);
-    if (resolved.ok) {
-      request.session = resolved.session;
-      request.authVia = fromHeader ? 'header' : 'cookie';
-    } else {
-      request.sessionError = resolved.error;
+    if (request.url.startsWith('/assets/')) return;
+    if (token) {
+      const resolved = await sessions.resolve(token);
+      if (resolved.ok) {
+        request.session = resolved.session;
+        request.authVia = fromHeader ? 'header' : 'cookie';
+      } else {
+        request.sessionError = resolved.error;
+      }
     }
+    // A client that sends its token in a header keeps no cookies of ours: its hint is left alone.
+    if (fromHeader) return;
+    const hinted = request.cookies[SESSION_HINT_COOKIE] === '1';
+    if (hinted !== (request.session !== null)) setSessionHint(reply, request, request.session !== null, secure);
   });
   // Every answer carries csrfcheck: the session's value, or a throwaway one for visitors.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -216,7 +254,8 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
         error.key === 'VALIDATION' && typeof reason === 'string' && Object.hasOwn(VALIDATION_REASONS, reason)
           ? { ...given, reason: VALIDATION_REASONS[reason as keyof typeof VALIDATION_REASONS][lang] }
           : given;
-      return sendError(reply, lang, error.key, params, undefined, data);
+      // Times, money and references in a refusal are written for its reader, as on the screens.
+      return sendError(reply, lang, error.key, params && readerParams(params, readerOf(request)), undefined, data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A forbidden character is named before anything else wrong in the same payload.
@@ -241,6 +280,11 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
       return sendError(reply, lang, 'UNSUPPORTED_MEDIA');
+    }
+    if (isStoreUnavailable(error)) {
+      request.log.warn({ err: error }, 'a store is out of reach: answered as retryable');
+      reply.header('retry-after', '1');
+      return sendError(reply, lang, 'SERVICE_UNAVAILABLE');
     }
     const refusedByDatabase = databaseRefusal(error);
     if (refusedByDatabase) {
@@ -303,7 +347,10 @@ export function isCrossSite(request: FastifyRequest): boolean {
   return false;
 }
 
-/** Sets the session cookie (HttpOnly, SameSite=Lax, Secure behind HTTPS) and the new session's csrfcheck. */
+/**
+ * Sets the session cookie (HttpOnly, SameSite=Lax, Secure behind HTTPS), the new session's
+ * csrfcheck, and the hint the browser's scripts read (the same cookie's lifetime, without its token).
+ */
 export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string, secure: 'auto' | 'on' | 'off') {
   reply.header('csrfcheck', csrfOf(token));
   reply.setCookie(SESSION_COOKIE, token, {
@@ -312,6 +359,16 @@ export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, t
     sameSite: 'lax',
     secure: isSecureRequest(request, secure),
   });
+  setSessionHint(reply, request, true, secure);
+}
+
+/** The hint cookie: "1" while the browser holds a session, readable by the page's scripts; removed without one. */
+function setSessionHint(reply: FastifyReply, request: FastifyRequest, signedIn: boolean, secure: 'auto' | 'on' | 'off') {
+  if (!signedIn) {
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+    return;
+  }
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: isSecureRequest(request, secure) });
 }
 
 /**
@@ -324,4 +381,5 @@ export function isSecureRequest(request: FastifyRequest, secure: 'auto' | 'on' |
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
 }

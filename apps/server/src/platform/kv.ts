@@ -18,6 +18,8 @@ export interface KvStore {
   ttl(key: string): Promise<number>;
   /** Keys with this prefix (for listing sessions). */
   keys(prefix: string): Promise<string[]>;
+  /** Answers when the store outside the database (Redis) answers; the database's own store has none. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,10 +83,16 @@ export function createDbKv(db: Db, now: () => number = Date.now): KvStore {
   };
 }
 
-export function createRedisKv(url: string, prefix = ''): KvStore {
+/**
+ * Redis under `prefix` (the installation's own): every key this store reads or writes starts with
+ * it. While Redis is out of reach a command waits for two reconnection attempts, then fails (the
+ * request is answered as retryable); `onError` hears the connection's own errors.
+ */
+export function createRedisKv(url: string, prefix: string, onError: (err: unknown) => void = () => {}): KvStore {
   // Commands given in one turn of the event loop (the session and counter lookups of the requests
   // read together) go to Redis in one write instead of one each.
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableAutoPipelining: true });
+  redis.on('error', onError);
   const k = (key: string) => prefix + key;
   return {
     async get(key) {
@@ -116,8 +124,55 @@ export function createRedisKv(url: string, prefix = ''): KvStore {
       } while (cursor !== '0');
       return out;
     },
+    async ping() {
+      await redis.ping();
+    },
     async close() {
       await redis.quit();
     },
+  };
+}
+
+/** The Redis commands behind each operation of the Redis store, as the metrics name them. */
+const REDIS_COMMANDS = {
+  get: 'GET',
+  set: 'SET',
+  del: 'DEL',
+  take: 'GETDEL',
+  incr: 'INCR',
+  ttl: 'PTTL',
+  keys: 'SCAN',
+  ping: 'PING',
+} as const;
+
+/**
+ * The same store with every operation timed as the server waits for it, by the Redis command it
+ * sends: `record` hears the command, the milliseconds and whether it failed.
+ */
+export function measuredKv(kv: KvStore, record: (command: string, ms: number, failed: boolean) => void): KvStore {
+  const timed =
+    <A extends unknown[], R>(command: string, run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const started = performance.now();
+      try {
+        const answer = await run(...args);
+        record(command, performance.now() - started, false);
+        return answer;
+      } catch (err) {
+        record(command, performance.now() - started, true);
+        throw err;
+      }
+    };
+  const c = REDIS_COMMANDS;
+  return {
+    get: timed(c.get, (key: string) => kv.get(key)),
+    set: timed(c.set, (key: string, value: string, ttlMs: number) => kv.set(key, value, ttlMs)),
+    del: timed(c.del, (key: string) => kv.del(key)),
+    take: timed(c.take, (key: string) => kv.take(key)),
+    incr: timed(c.incr, (key: string, ttlMs: number) => kv.incr(key, ttlMs)),
+    ttl: timed(c.ttl, (key: string) => kv.ttl(key)),
+    keys: timed(c.keys, (prefix: string) => kv.keys(prefix)),
+    ...(kv.ping ? { ping: timed(c.ping, () => kv.ping!()) } : {}),
+    close: () => kv.close(),
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { currentRequestId } from './request-context';
 
 /**
  * Query values that sign someone in or prove who they are. They never reach a log: an entry link
@@ -54,11 +55,19 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-/** The server's logger: request URLs without secrets, and no session header or cookie. */
+/**
+ * The server's logger: request URLs without secrets, and no session header or cookie. A line
+ * written while a request is handled carries its id (reqId) even when written through the
+ * server's own logger rather than the request's.
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
+      mixin(line, _level, logger) {
+        const reqId = currentRequestId();
+        return reqId === undefined || 'reqId' in line || 'reqId' in logger.bindings() ? {} : { reqId };
+      },
       redact: ['req.headers.cookie', 'req.headers.token', 'req.headers.csrfcheck'],
       serializers: {
         req: (req: LoggedRequest) => ({

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import type { ErrorKey } from '@portal/contracts/errors';
+import type { Localized } from '@portal/contracts/i18n';
 import type { Db, DbHandle, Dialect } from '../db/database';
 import type { Settings } from '../settings';
 import type { Captcha } from './captcha';
 import type { EventBus } from './events';
+import type { Health } from './health';
 import type { KvStore } from './kv';
+import type { Metrics } from './metrics';
+import type { Periodic } from './periodic';
 import type { RateLimiter } from './rate-limit';
 import type { JobHandler, Scheduler } from './scheduler';
 import type { Sessions } from './sessions';
@@ -35,11 +39,32 @@ export interface ModulePlatform {
   events: EventBus;
   writes: WritePath;
   scheduler: Scheduler;
+  /** This server's readiness probes (database, Redis, migrations, scheduler). */
+  health: Health;
+  /** What the server measures: modules record their own families and read-at-scrape gauges. */
+  metrics: Metrics;
+  /** Work this server repeats while it serves. */
+  periodic: Periodic;
 }
 
 export interface ModuleContext extends ModulePlatform {
   /** A service provided by a module listed earlier in the registry; throws when none is. */
   need<K extends ServiceName>(name: K): ProvidedServices[K];
+  /** Every permission the registry's modules declare, by module in registry order (the role editor's catalogue). */
+  permissions: readonly PermissionGroup[];
+}
+
+/** A permission code an endpoint checks, and what it allows in the three languages. */
+export interface PermissionDeclaration {
+  code: string;
+  title: Localized;
+}
+
+/** One module's permissions under the module's title. */
+export interface PermissionGroup {
+  module: string;
+  title: Localized;
+  permissions: readonly PermissionDeclaration[];
 }
 
 /** A migration as a module declares it: built for the database's dialect. */
@@ -54,8 +79,10 @@ export interface ModuleDeclarations {
    * Reference data (roles, permissions, menus, enumerations) arrives through these.
    */
   migrations?: Readonly<Record<string, MigrationFactory>>;
-  /** Permission codes its endpoints check. */
-  permissions?: readonly string[];
+  /** What the module is, in the three languages: the role editor's heading over its permissions. */
+  title?: Localized;
+  /** The permission codes its endpoints check, with what each allows; roles are granted them. */
+  permissions?: readonly PermissionDeclaration[];
   /** Menu ids its migrations declare as reference data. */
   menus?: readonly string[];
   /** Enumerations (dictionaries) its migrations declare as reference data. */
@@ -119,6 +146,7 @@ export function startModules(modules: readonly ServerModule[], platform: ModuleP
   const provided: Partial<ProvidedServices> = {};
   const ctx: ModuleContext = {
     ...platform,
+    permissions: permissionCatalogue(modules),
     need(name) {
       const service = provided[name];
       if (service === undefined) throw new Error(`No module listed before this one provides '${String(name)}'`);
@@ -135,6 +163,23 @@ export function startModules(modules: readonly ServerModule[], platform: ModuleP
     parts.connect();
   }
   return provided;
+}
+
+/** The modules' permissions grouped by module, refusing a module that declares some without a title or a code two modules claim. */
+export function permissionCatalogue(modules: readonly ModuleDeclarations[]): PermissionGroup[] {
+  const owner = new Map<string, string>();
+  const groups: PermissionGroup[] = [];
+  for (const m of modules) {
+    if (!m.permissions?.length) continue;
+    if (!m.title) throw new Error(`Module ${m.name} declares permissions without a title`);
+    for (const { code } of m.permissions) {
+      const first = owner.get(code);
+      if (first) throw new Error(`Permission ${code} is declared twice (by ${first} and ${m.name})`);
+      owner.set(code, m.name);
+    }
+    groups.push({ module: m.name, title: m.title, permissions: m.permissions });
+  }
+  return groups;
 }
 
 /** Every module's migrations in one record, refusing a name two modules claim. */

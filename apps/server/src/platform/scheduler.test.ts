@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, type Db, type DbHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrations/index';
+import { migrateToLatest } from '../migrations';
 import { createDbKv } from './kv';
 import { loadSettings } from '../settings';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -179,6 +179,94 @@ describe('scheduler', () => {
     }
   });
 
+  it('a restarted node frees the claims its previous run held, and only its own', async () => {
+    const clock = manualClock();
+    t = await createTestApp({}, { demo: false, now: clock.now });
+    const db = t.database.db;
+    const writes = t.app.live.writes;
+    const nodeOf = (node: string) => createScheduler({ db, writes, now: clock.now, node, leaseMs: 60_000 });
+    const [restarted, other] = [nodeOf('node-a'), nodeOf('node-b')];
+    for (const s of [restarted, other]) s.define('test.held', async (trx, job) => recordRun(trx, job));
+    for (const key of ['mine', 'theirs']) await restarted.schedule(db, { kind: 'test.held', key, runAt: clock.now() });
+    // Claims a killed run left behind: node-a's (a name like node-ab is another node) and node-b's.
+    const leaseUntil = new Date(clock.now().getTime() + 60_000).toISOString();
+    await db
+      .updateTable('scheduled_jobs')
+      .set({ lease_owner: 'node-a:dead0001', lease_until: leaseUntil })
+      .where('key', '=', 'mine')
+      .execute();
+    await db
+      .updateTable('scheduled_jobs')
+      .set({ lease_owner: 'node-ab:live0001', lease_until: leaseUntil })
+      .where('key', '=', 'theirs')
+      .execute();
+    clock.advance(1);
+    expect(await restarted.runDue()).toBe(0);
+
+    expect(await restarted.releasePreviousRun()).toBe(1);
+    expect(await restarted.runDue()).toBe(1);
+    expect(await runsOf(db, 'mine')).toHaveLength(1);
+    // Another node's claim waits for its lease.
+    expect(await runsOf(db, 'theirs')).toHaveLength(0);
+    clock.advance(60_000);
+    expect(await other.runDue()).toBe(1);
+    expect(await runsOf(db, 'theirs')).toHaveLength(1);
+  });
+
+  // On SQLite the job's transaction holds the one connection, so nothing else (a renewal, another
+  // server) reaches the table while it runs; servers sharing a database means PostgreSQL.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a running job renews its short claim, so no other node takes it over while it runs',
+    async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      try {
+        const clock = manualClock();
+        t = await createTestApp({}, { demo: false, now: clock.now });
+        const db = t.database.db;
+        const writes = t.app.live.writes;
+        const leaseMs = 3000;
+        const nodeOf = (node: string) => createScheduler({ db, writes, now: clock.now, node, leaseMs });
+        const [runner, other] = [nodeOf('node-a'), nodeOf('node-b')];
+        let release: () => void = () => {};
+        let started: () => void = () => {};
+        const running = new Promise<void>((resolve) => (started = resolve));
+        runner.define('test.long', async (trx, job) => {
+          started();
+          await new Promise<void>((resolve) => (release = resolve));
+          await recordRun(trx, job);
+        });
+        other.define('test.long', async (trx, job) => recordRun(trx, job));
+        await runner.schedule(db, { kind: 'test.long', key: 'long', runAt: clock.now() });
+        const leaseOf = async () =>
+          (await db.selectFrom('scheduled_jobs').select('lease_until').where('key', '=', 'long').executeTakeFirstOrThrow()).lease_until;
+
+        const run = runner.runDue();
+        await running;
+        const first = await leaseOf();
+        // Twice the lease goes by while the job runs; each third of it the claim is renewed.
+        for (let step = 0; step < 6; step++) {
+          clock.advance(leaseMs / 3);
+          const before = await leaseOf();
+          await vi.advanceTimersByTimeAsync(leaseMs / 3);
+          await vi.waitFor(async () => expect(await leaseOf()).not.toBe(before));
+        }
+        expect(Date.parse((await leaseOf())!)).toBeGreaterThan(Date.parse(first!) + leaseMs);
+        expect(await other.runDue()).toBe(0);
+        release();
+        expect(await run).toBe(1);
+        expect(await runsOf(db, 'long')).toHaveLength(1);
+        expect(await db.selectFrom('scheduled_jobs').select(['state', 'lease_owner']).where('key', '=', 'long').executeTakeFirst()).toEqual(
+          {
+            state: 'done',
+            lease_owner: null,
+          },
+        );
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
+
   it('start() runs due jobs on its own timer and stop() ends it', async () => {
     t = await createTestApp({}, { demo: false });
     const { scheduler } = t.app.live;
@@ -211,11 +299,11 @@ describe.skipIf(!pgUrl)('scheduler on PostgreSQL with two servers', () => {
     const handles: DbHandle[] = [];
     try {
       const clock = manualClock();
-      const servers = [0, 1].map(() => {
+      const servers = [0, 1].map((i) => {
         const database = openDatabase({ databaseUrl: pgUrl!, searchPath: schema, poolSize: 4 });
         handles.push(database);
         const writes = createWritePath({ db: database.db, events: createLocalBus(), now: clock.now });
-        return createScheduler({ db: database.db, writes, now: clock.now, batch: 20 });
+        return createScheduler({ db: database.db, writes, now: clock.now, node: `node-${i}`, batch: 20 });
       });
       await migrateToLatest(handles[0]!.db, 'postgres');
       servers.forEach((scheduler) => scheduler.define('test.race', async (trx, job) => recordRun(trx, job)));

@@ -1,6 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import { defineMachine } from '@portal/contracts/state-machine';
 import type { Db } from '../db/database';
+import { createOrMove, moveIfAllowed } from './transitions';
 import type { Emit, Trx, WritePath } from './write-path';
+
+/**
+ * How a timed job's state changes: pending until its run is done (or given up as failed after its
+ * attempts, a failed attempt leaving it pending for the next), cancelled when its transition
+ * happened another way, and pending again whenever it is scheduled anew.
+ */
+export const scheduledJobMachine = defineMachine({
+  name: 'scheduledJob',
+  table: 'scheduled_jobs',
+  id: 'id',
+  state: 'state',
+  refusal: 'CONFLICT',
+  transitions: {
+    schedule: { from: [], to: ['pending'], by: 'effect' },
+    reschedule: { from: ['pending', 'done', 'cancelled', 'failed'], to: ['pending'], by: 'effect' },
+    cancel: { from: ['pending'], to: ['cancelled'], by: 'effect' },
+    finish: { from: ['pending'], to: ['done'], by: 'job' },
+    fail: { from: ['pending'], to: ['pending', 'failed'], by: 'job' },
+  },
+});
 
 /** A job as its handler sees it: runAt is the time it was due (ISO), not the time it runs. */
 export interface DueJob {
@@ -26,16 +48,31 @@ export interface Scheduler {
   cancel(trx: Db, kind: string, key: string): Promise<void>;
   /** Runs every job due now on this server's clock; answers how many completed. */
   runDue(): Promise<number>;
-  /** Catches up at once, then keeps running due jobs until stop(). */
+  /**
+   * Frees the claims this node's previous run still held (it stopped without finishing them), so
+   * they run now instead of when their leases lapse; answers how many. start() does it first.
+   */
+  releasePreviousRun(): Promise<number>;
+  /** Frees what a previous run held, catches up at once, then keeps running due jobs until stop(). */
   start(): void;
   stop(): Promise<void>;
+  /** When the loop last began or ended a turn (performance.now() milliseconds); null while it is not running. */
+  lastTurnAt(): number | null;
 }
 
 export interface SchedulerOptions {
   db: Db;
   writes: WritePath;
   now: () => Date;
-  /** How long a claim holds before another server may take the job over (a crashed runner). */
+  /**
+   * This server's name, the same across its restarts (NODE_ID): every claim it makes starts with
+   * it, so a restarted server knows which claims were its own.
+   */
+  node: string;
+  /**
+   * How long a claim holds without renewal before another server may take the job over (a crashed
+   * runner). A running job renews it every third of this, however long the job takes.
+   */
   leaseMs?: number;
   /** Longest wait between two looks at the table (jobs scheduled by other servers). */
   pollMs?: number;
@@ -46,6 +83,10 @@ export interface SchedulerOptions {
   /** Jobs claimed per look. */
   batch?: number;
   onError?: (err: unknown, job: DueJob) => void;
+  /** A job is done: `lagMs` from when it was due to when it was marked done. */
+  onDone?: (job: DueJob, lagMs: number) => void;
+  /** This server claimed a job whose previous claim had lapsed (the server holding it stopped or hung). */
+  onTakeover?: (job: DueJob) => void;
 }
 
 /** Thrown inside a job's transaction when its claim was lost (moved, cancelled or taken over). */
@@ -63,23 +104,25 @@ const MIN_WAIT_MS = 5;
  */
 export function createScheduler(opts: SchedulerOptions): Scheduler {
   const { db, writes, now } = opts;
-  const leaseMs = opts.leaseMs ?? 60_000;
+  const leaseMs = opts.leaseMs ?? 5_000;
+  const renewMs = Math.max(MIN_WAIT_MS, Math.floor(leaseMs / 3));
   const pollMs = opts.pollMs ?? 250;
   const retryMs = opts.retryMs ?? 5_000;
   const maxAttempts = opts.maxAttempts ?? 10;
   const batch = opts.batch ?? 50;
   const onError = opts.onError ?? (() => {});
-  const server = randomUUID().slice(0, 8);
+  const node = opts.node;
   const handlers = new Map<string, JobHandler>();
 
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
+  let lastTurn = 0;
 
   /** Claims one job for this server: answers the claim token, or null when another server got it. */
   async function claim(id: number): Promise<string | null> {
     const at = now();
-    const owner = `${server}:${randomUUID().slice(0, 8)}`;
+    const owner = `${node}:${randomUUID().slice(0, 8)}`;
     const result = await db
       .updateTable('scheduled_jobs')
       .set((eb) => ({
@@ -96,34 +139,74 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     return Number(result.numUpdatedRows) === 1 ? owner : null;
   }
 
-  async function runOne(row: { id: number; kind: string; key: string; run_at: string }): Promise<boolean> {
+  async function runOne(row: { id: number; kind: string; key: string; run_at: string; lease_owner: string | null }): Promise<boolean> {
     const handler = handlers.get(row.kind);
     if (!handler) return false;
     const owner = await claim(row.id);
     if (!owner) return false;
     const job: DueJob = { kind: row.kind, key: row.key, runAt: row.run_at };
+    // A due job still naming an owner was claimed before and neither done nor failed: that claim lapsed.
+    if (row.lease_owner !== null) opts.onTakeover?.(job);
+    const renewal = keepClaim(row.id, owner, job);
+    let doneAt = now();
     try {
       await writes.write({ actorUserId: null, action: 'scheduled', target: `${row.kind}:${row.key}` }, async (trx, emit) => {
         await handler(trx, job, emit);
-        const done = await trx
-          .updateTable('scheduled_jobs')
-          .set({ state: 'done', done_at: iso(now()), lease_owner: null, lease_until: null, last_error: null, updated_at: iso(now()) })
-          .where('id', '=', row.id)
-          .where('lease_owner', '=', owner)
-          .where('run_at', '=', row.run_at)
-          .where('state', '=', 'pending')
-          .executeTakeFirst();
+        doneAt = now();
+        const done = await moveIfAllowed(trx, scheduledJobMachine, 'finish', row.id, {
+          to: 'done',
+          set: { done_at: iso(doneAt), lease_owner: null, lease_until: null, last_error: null, updated_at: iso(doneAt) },
+          where: { lease_owner: owner, run_at: row.run_at },
+        });
         // Moved, cancelled or taken over meanwhile: undo the handler's writes; the job's new
         // owner or new time decides.
-        if (Number(done.numUpdatedRows) !== 1) throw new ClaimLost();
+        if (!done) throw new ClaimLost();
       });
+      opts.onDone?.(job, doneAt.getTime() - new Date(row.run_at).getTime());
       return true;
     } catch (err) {
       if (err instanceof ClaimLost) return false;
       onError(err, job);
       await recordFailure(row.id, owner, err).catch((e: unknown) => onError(e, job));
       return false;
+    } finally {
+      await renewal.stop();
     }
+  }
+
+  /**
+   * Renews a claim while its job runs, so a lease can be short (a stopped server's job is taken
+   * over within seconds) and a long job still keeps it. A renewal that finds the claim gone changes
+   * nothing: the job's own "done" then finds it gone too and rolls back.
+   */
+  function keepClaim(id: number, owner: string, job: DueJob) {
+    let pending: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      pending = db
+        .updateTable('scheduled_jobs')
+        .set({ lease_until: iso(new Date(now().getTime() + leaseMs)) })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('state', '=', 'pending')
+        .execute()
+        .catch((err: unknown) => onError(err, job));
+    }, renewMs);
+    return {
+      async stop() {
+        clearInterval(timer);
+        await pending;
+      },
+    };
+  }
+
+  async function releasePreviousRun(): Promise<number> {
+    const result = await db
+      .updateTable('scheduled_jobs')
+      .set({ lease_owner: null, lease_until: null, updated_at: iso(now()) })
+      .where('state', '=', 'pending')
+      .where('lease_owner', 'like', `${node}:%`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /** A failed attempt: the error is kept and the lease doubles as the wait before the next try. */
@@ -133,18 +216,16 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     const at = now();
     const giveUp = row.attempts >= maxAttempts;
     const wait = retryMs * 2 ** Math.min(6, row.attempts - 1);
-    await db
-      .updateTable('scheduled_jobs')
-      .set({
-        state: giveUp ? 'failed' : 'pending',
+    await moveIfAllowed(db, scheduledJobMachine, 'fail', id, {
+      to: giveUp ? 'failed' : 'pending',
+      set: {
         lease_owner: null,
         lease_until: iso(new Date(at.getTime() + wait)),
         last_error: (err instanceof Error ? err.message : String(err)).slice(0, 1000),
         updated_at: iso(at),
-      })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .execute();
+      },
+      where: { lease_owner: owner },
+    });
   }
 
   async function runDueOnce(): Promise<number> {
@@ -155,7 +236,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       const at = iso(now());
       const due = await db
         .selectFrom('scheduled_jobs')
-        .select(['id', 'kind', 'key', 'run_at'])
+        .select(['id', 'kind', 'key', 'run_at', 'lease_owner'])
         .where('state', '=', 'pending')
         .where('run_at', '<=', at)
         .where('kind', 'in', kinds)
@@ -164,6 +245,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         .orderBy('id')
         .limit(batch)
         .execute();
+      lastTurn = performance.now();
       let progressed = 0;
       for (const row of due) if (await runOne(row)) progressed++;
       completed += progressed;
@@ -201,16 +283,23 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     return Math.max(MIN_WAIT_MS, Math.min(pollMs, new Date(row.next).getTime() - now().getTime()));
   }
 
+  let released = false;
   function loop(): void {
     if (stopped) return;
+    lastTurn = performance.now();
     void (async () => {
       let wait = pollMs;
       try {
+        if (!released) {
+          await releasePreviousRun();
+          released = true;
+        }
         await runDue();
         wait = await nextWait();
       } catch (err) {
         onError(err, { kind: '', key: '', runAt: '' });
       }
+      lastTurn = performance.now();
       if (!stopped) timer = setTimeout(loop, wait);
     })();
   }
@@ -223,33 +312,31 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     async schedule(trx, job) {
       const runAt = iso(job.runAt);
       const at = iso(now());
-      await trx
-        .insertInto('scheduled_jobs')
-        .values({ kind: job.kind, key: job.key, run_at: runAt, updated_at: at })
-        .onConflict((oc) =>
-          oc.columns(['kind', 'key']).doUpdateSet({
-            run_at: runAt,
-            state: 'pending',
-            lease_owner: null,
-            lease_until: null,
-            attempts: 0,
-            last_error: null,
-            done_at: null,
-            updated_at: at,
-          }),
-        )
-        .execute();
+      await createOrMove(
+        trx,
+        scheduledJobMachine,
+        'schedule',
+        'reschedule',
+        'pending',
+        { kind: job.kind, key: job.key, run_at: runAt, updated_at: at },
+        ['kind', 'key'],
+        { run_at: runAt, lease_owner: null, lease_until: null, attempts: 0, last_error: null, done_at: null, updated_at: at },
+      );
     },
     async cancel(trx, kind, key) {
-      await trx
-        .updateTable('scheduled_jobs')
-        .set({ state: 'cancelled', lease_owner: null, lease_until: null, updated_at: iso(now()) })
-        .where('kind', '=', kind)
-        .where('key', '=', key)
-        .where('state', '=', 'pending')
-        .execute();
+      await moveIfAllowed(
+        trx,
+        scheduledJobMachine,
+        'cancel',
+        { kind, key },
+        {
+          to: 'cancelled',
+          set: { lease_owner: null, lease_until: null, updated_at: iso(now()) },
+        },
+      );
     },
     runDue,
+    releasePreviousRun,
     start() {
       if (!stopped) return;
       stopped = false;
@@ -261,5 +348,6 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       timer = null;
       while (running) await running.catch(() => 0);
     },
+    lastTurnAt: () => (stopped ? null : lastTurn),
   };
 }

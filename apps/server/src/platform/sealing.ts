@@ -33,7 +33,8 @@ export function keyIdOf(key: Buffer): string {
   return `k${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 }
 
-function decodeKey(text: string, what: string): Buffer {
+/** A key given as a setting: base64 of exactly 32 bytes; `what` names the setting in the error. */
+export function decodeKey(text: string, what: string): Buffer {
   const key = Buffer.from(text.trim(), 'base64');
   if (key.length !== KEY_BYTES) throw new Error(`${what} must be ${KEY_BYTES} bytes in base64`);
   return key;
@@ -140,21 +141,4 @@ export function createSealer(load: () => SealKeys): Sealer {
       return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     },
   };
-}
-
-/** SHA-256 hex of a text. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-/** JSON with object keys sorted at every level: the one text a digest is taken of. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

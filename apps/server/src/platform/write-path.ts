@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { ChangeEvent, EventBus } from './events';
 import { writeOperationLog, writeOperationLogs, type OplogEntry } from './operation-log';
+import { currentRequestId } from './request-context';
 
 export type Trx = Transaction<Database>;
 /** Collects an event; it is published only if the transaction commits. */
@@ -82,15 +83,18 @@ export function splitTarget(target: string): { resource: string; recordId: strin
 export function createWritePath(deps: { db: Db; events: EventBus; now: () => Date }): WritePath {
   const { db, events, now } = deps;
 
-  const accountOf = async (trx: Trx, meta: WriteMeta): Promise<string> => {
+  const accountOf = async (meta: WriteMeta, q: Db | Trx = db): Promise<string> => {
     if (meta.account !== undefined) return meta.account;
     if (meta.actorUserId === null) return SYSTEM_ACCOUNT;
-    const row = await trx.selectFrom('users').select('account').where('id', '=', meta.actorUserId).executeTakeFirst();
+    const row = await q.selectFrom('users').select('account').where('id', '=', meta.actorUserId).executeTakeFirst();
     return row?.account ?? String(meta.actorUserId);
   };
 
   async function write<T>(meta: WriteMeta, fn: (trx: Trx, emit: Emit, log: LogRecord) => Promise<T>): Promise<T> {
     const emitted: ChangeEvent[] = [];
+    // Who acts is read before the transaction: inside it, after `fn`, the read would lengthen the
+    // hold on the rows `fn` locked last (an order's listing row, which every order on it waits for).
+    const account = await accountOf(meta);
     const result = await db.transaction().execute(async (trx) => {
       emitted.length = 0;
       await meta.check?.(trx);
@@ -100,7 +104,7 @@ export function createWritePath(deps: { db: Db; events: EventBus; now: () => Dat
       const recordId = log.recordId ?? target.recordId;
       await writeOperationLog(trx, {
         user_id: meta.actorUserId,
-        account: await accountOf(trx, meta),
+        account,
         ip: meta.ip ?? '',
         resource: target.resource,
         action: meta.action,
@@ -111,7 +115,9 @@ export function createWritePath(deps: { db: Db; events: EventBus; now: () => Dat
       });
       return value;
     });
-    for (const e of emitted) events.publish(e);
+    // The events carry the request that caused them (a batch decides several requests' changes at once, so its events do not).
+    const requestId = currentRequestId();
+    for (const e of emitted) events.publish(requestId ? { ...e, requestId } : e);
     return result;
   }
 
@@ -142,7 +148,7 @@ export function createWritePath(deps: { db: Db; events: EventBus; now: () => Dat
       const { value, logs } = await fn(trx, (e) => void emitted.push(e), logRows);
       const at = now().toISOString();
       const rows = [];
-      for (const meta of logs) rows.push(logRow(meta, await accountOf(trx, meta), at));
+      for (const meta of logs) rows.push(logRow(meta, await accountOf(meta, trx), at));
       await writeOperationLogs(trx, rows);
       return value;
     });

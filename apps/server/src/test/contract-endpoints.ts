@@ -3,6 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { collectEndpoints, type Endpoint } from '@portal/contracts/endpoint';
+import { enumFieldClasses } from '@portal/contracts/enum-field';
+import { isMachine, type Machine } from '@portal/contracts/state-machine';
+import type { EnumClassName } from '@portal/contracts/trade-constants';
 
 const CONTRACTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/contracts/src');
 
@@ -11,14 +14,23 @@ const CONTRACTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
  * table added later is part of the list without anyone registering it here.
  */
 export async function contractEndpoints(): Promise<Endpoint[]> {
+  return collectEndpoints(await contractModules()).sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+}
+
+/** Every state machine the contract modules declare (state-machine.ts), by name. */
+export async function contractMachines(): Promise<Machine[]> {
+  const found = new Map<string, Machine>();
+  for (const exports of await contractModules())
+    for (const value of Object.values(exports)) if (isMachine(value)) found.set(value.name, value);
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+async function contractModules(): Promise<Record<string, unknown>[]> {
   const files = fs
     .readdirSync(CONTRACTS_DIR)
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
     .sort();
-  const modules = await Promise.all(files.map((name) => import(`@portal/contracts/${name.replace(/\.ts$/, '')}`)));
-  return collectEndpoints(modules as Record<string, unknown>[]).sort(
-    (a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
-  );
+  return Promise.all(files.map((name) => import(`@portal/contracts/${name.replace(/\.ts$/, '')}`) as Promise<Record<string, unknown>>));
 }
 
 type Path = (string | number)[];
@@ -70,31 +82,74 @@ export function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
   return {};
 }
 
-/** Every string field an input schema takes, with its path (array items as index 0). */
-export function stringFields(schema: z.ZodType, at: Path = [], inUnion = false, depth = 0): StringField[] {
+/**
+ * Walks an input schema through objects, arrays, unions and wrappers. `pick` looks at each schema
+ * met with the path it sits at: what it answers is collected and the walk goes no deeper there;
+ * null walks on.
+ */
+function walkInput<T>(
+  schema: z.ZodType,
+  pick: (schema: z.ZodType, at: Path, inUnion: boolean) => T[] | null,
+  at: Path = [],
+  inUnion = false,
+  depth = 0,
+): T[] {
+  const picked = pick(schema, at, inUnion);
+  if (picked) return picked;
   if (depth > 8) return [];
+  const walk = (inner: z.ZodType | undefined, path = at, union = inUnion) => (inner ? walkInput(inner, pick, path, union, depth + 1) : []);
   const def = defOf(schema);
   switch (def.type) {
-    case 'string': {
-      const limits = (def.checks ?? []).map((c) => c._zod.def).filter((c) => c.check === 'max_length' || c.check === 'length_equals');
-      const max = limits.length ? Math.min(...limits.map((c) => c.maximum ?? c.length ?? Infinity)) : undefined;
-      return [{ path: at, schema, max, inUnion }];
-    }
     case 'object':
-      return Object.entries(def.shape ?? {}).flatMap(([key, field]) => stringFields(field, [...at, key], inUnion, depth + 1));
+      return Object.entries(def.shape ?? {}).flatMap(([key, field]) => walk(field, [...at, key]));
     case 'array':
-      return def.element ? stringFields(def.element, [...at, 0], inUnion, depth + 1) : [];
+      return walk(def.element, [...at, 0]);
     case 'union':
-      return (def.options ?? []).flatMap((option) => stringFields(option, at, true, depth + 1));
+      return (def.options ?? []).flatMap((option) => walk(option, at, true));
     case 'intersection':
-      return [def.left, def.right].flatMap((side) => (side ? stringFields(side, at, inUnion, depth + 1) : []));
+      return [def.left, def.right].flatMap((side) => walk(side));
     case 'pipe':
-      return def.in ? stringFields(def.in, at, inUnion, depth + 1) : [];
+      return walk(def.in);
     case 'lazy':
-      return def.getter ? stringFields(def.getter(), at, inUnion, depth + 1) : [];
+      return walk(def.getter?.());
     default:
-      return def.innerType ? stringFields(def.innerType, at, inUnion, depth + 1) : [];
+      return walk(def.innerType);
   }
+}
+
+/** Every string field an input schema takes, with its path (array items as index 0). */
+export function stringFields(schema: z.ZodType): StringField[] {
+  return walkInput(schema, (inner, path, inUnion) => {
+    const def = defOf(inner);
+    if (def.type !== 'string') return null;
+    const limits = (def.checks ?? []).map((c) => c._zod.def).filter((c) => c.check === 'max_length' || c.check === 'length_equals');
+    const max = limits.length ? Math.min(...limits.map((c) => c.maximum ?? c.length ?? Infinity)) : undefined;
+    return [{ path, schema: inner, max, inUnion }];
+  });
+}
+
+/** An enumerated field somewhere in an input schema, with the queryEnumValues class it takes. */
+export interface EnumField {
+  path: Path;
+  enumClass: EnumClassName;
+}
+
+/** Every field built by enumField in an input schema, with its path (array items as index 0). */
+export function enumFields(schema: z.ZodType): EnumField[] {
+  return walkInput(schema, (inner, path) => {
+    const registered = enumFieldClasses.get(inner);
+    return registered ? [{ path, enumClass: registered.enumClass }] : null;
+  });
+}
+
+/** The path of every named field an input schema takes. */
+export function fieldPaths(schema: z.ZodType): Path[] {
+  const seen = new Map<string, Path>();
+  walkInput(schema, (_inner, path) => {
+    if (typeof path[path.length - 1] === 'string') seen.set(path.join('.'), path);
+    return null;
+  });
+  return [...seen.values()];
 }
 
 /** True when the string schema carries the given check instance. */

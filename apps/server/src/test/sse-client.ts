@@ -70,6 +70,8 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
       const ended = new Promise<void>((done) => {
         res.on('end', () => done());
         res.on('close', () => done());
+        // The server went away mid-stream (killed): the stream ends, as a browser's would.
+        res.on('error', () => done());
       });
       const waitFor = <T>(check: () => T | undefined, timeoutMs: number, what: string) =>
         new Promise<T>((ok, fail) => {

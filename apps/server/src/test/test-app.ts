@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { openDatabase, type DbHandle } from '../db/database';
-import { loadDemoData } from '../db/demo-data/index';
-import { migrateToLatest } from '../db/migrations/index';
+import { loadDemoData } from '../demo/index';
+import { migrateToLatest } from '../migrations';
 import { checkInvariant } from '../modules/deposits';
 import { createRedisBus, type EventBus } from '../platform/events';
 import { createDbKv, createRedisKv, type KvStore } from '../platform/kv';
 import { loadSettings, type Settings } from '../settings';
+import { postgresForTest } from './pg-template';
 
 /**
  * A real app on a real database for route and service tests: in-memory SQLite by default; with
@@ -19,29 +19,49 @@ export interface TestApp {
   database: DbHandle;
   kv: KvStore;
   settings: Settings;
+  /** PostgreSQL: the address of the database the app uses (its own copy of a template, or TEST_DATABASE_URL). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { demo?: boolean; now?: () => Date; webDist?: string; logger?: FastifyBaseLogger } = {},
+  opts: {
+    demo?: boolean;
+    now?: () => Date;
+    webDist?: string;
+    logger?: FastifyBaseLogger;
+    /** The PostgreSQL address the app connects through (a proxy in front of TEST_DATABASE_URL a test can cut). */
+    databaseUrl?: (testDatabaseUrl: string) => string;
+    /** A SQLite file instead of an in-memory database (a backup opens it beside the app). */
+    sqliteFile?: string;
+  } = {},
 ): Promise<TestApp> {
   // Tests write rows directly and read them back at once; the public cache's own tests turn it on.
-  const settings = loadSettings({ NODE_ENV: 'test', TEST_HOOKS: 'on', CAPTCHA_TEST_CODE: 'ABCD', PORTAL_CACHE: 'off', ...env });
+  // Orders are paid at once in other modules' tests; the contracts' tests turn the payment gate on.
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    TEST_HOOKS: 'on',
+    CAPTCHA_TEST_CODE: 'ABCD',
+    PORTAL_CACHE: 'off',
+    CONTRACT_PAYMENT_GATE: 'off',
+    ...env,
+  });
   const pgUrl = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL;
-  let schema: string | undefined;
-  if (pgUrl) {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
+  // PostgreSQL: a copy of this run's prepared template when there is one, else a fresh schema.
+  const place = pgUrl ? await postgresForTest(pgUrl, opts.demo === false ? 'bare' : 'demo') : undefined;
+  const databaseUrl = place?.url;
+  const database = openDatabase(
+    place
+      ? { databaseUrl: opts.databaseUrl?.(place.url) ?? place.url, ...(place.searchPath ? { searchPath: place.searchPath } : {}) }
+      : { sqliteFile: opts.sqliteFile ?? ':memory:' },
+  );
+  if (!place?.prepared) {
+    await migrateToLatest(database.db, database.dialect);
+    if (opts.demo !== false) await loadDemoData(database.db);
   }
-  const database = openDatabase(pgUrl ? { databaseUrl: pgUrl, searchPath: schema } : { sqliteFile: ':memory:' });
-  await migrateToLatest(database.db, database.dialect);
-  if (opts.demo !== false) await loadDemoData(database.db);
-  const prefix = `${schema ?? randomBytes(6).toString('hex')}:`;
+  const prefix = `${place?.name ?? randomBytes(6).toString('hex')}:`;
   const kv = redisUrl ? createRedisKv(redisUrl, prefix) : createDbKv(database.db);
   // With Redis the events go through a channel of this test's own (the app's own bus otherwise).
   const events: EventBus | undefined = redisUrl ? await createRedisBus(redisUrl, { channel: `${prefix}events` }) : undefined;
@@ -60,6 +80,7 @@ export async function createTestApp(
     database,
     kv,
     settings,
+    ...(databaseUrl ? { databaseUrl } : {}),
     async close() {
       // Money: whatever a test file did, its deposit accounts must still equal their ledgers.
       const deposits = await checkInvariant(database.db).catch(() => null);
@@ -67,12 +88,7 @@ export async function createTestApp(
       await events?.close();
       await kv.close();
       await database.close();
-      if (pgUrl && schema) {
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      await place?.drop();
       if (deposits && !deposits.ok) throw new Error(`deposit accounts differ from their ledgers:\n${deposits.problems.join('\n')}`);
     },
   };
@@ -116,4 +132,25 @@ export async function login(
     cookie: cookie ? `portal_session=${cookie.value}` : '',
     csrf: String(res.headers.csrfcheck ?? ''),
   };
+}
+
+/**
+ * Signs in an account an operator made, whose password is an initial one: changes it first, as
+ * the forced dialog makes people do, then signs in with the new one. Answers the new session's token.
+ */
+export async function signInChangingInitialPassword(
+  app: FastifyInstance,
+  account: string,
+  initial: string,
+  changed: string,
+): Promise<string> {
+  const first = (await login(app, account, initial)).token;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/omc/api/user/resetPwd',
+    headers: { token: first },
+    payload: { pwd: initial, resetedPwd: changed },
+  });
+  if (envelope(res).return_code !== '0') throw new Error(`${account} could not change the initial password: ${res.body}`);
+  return (await login(app, account, changed)).token;
 }

@@ -32,8 +32,8 @@ export function manualClock(start = '2027-06-01T08:00:00.000Z') {
 }
 
 /** A test app with the demo traders signed in and helpers to call the trading endpoints as them. */
-export async function createTradingApp(opts: { now?: () => Date; traders?: Trader[] } = {}) {
-  const t = await createTestApp({}, opts.now ? { now: opts.now } : {});
+export async function createTradingApp(opts: { now?: () => Date; traders?: Trader[]; env?: Record<string, string> } = {}) {
+  const t = await createTestApp(opts.env ?? {}, opts.now ? { now: opts.now } : {});
   return withTraders(t, opts.traders ?? (Object.keys(TRADERS) as Trader[]));
 }
 

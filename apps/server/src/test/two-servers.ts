@@ -1,16 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { openDatabase, type DbHandle } from '../db/database';
-import { loadDemoData } from '../db/demo-data/index';
-import { migrateToLatest } from '../db/migrations/index';
+import { loadDemoData } from '../demo/index';
+import { migrateToLatest } from '../migrations';
 import { checkInvariant } from '../modules/deposits';
 import { createRedisBus, type EventBus } from '../platform/events';
 import { createRedisKv, type KvStore } from '../platform/kv';
 import { loadSettings } from '../settings';
+import { postgresForTest } from './pg-template';
 
 /** One of the servers: its app, its own address, and its own stores (same database and Redis). */
 export interface ServerInstance {
@@ -32,7 +31,7 @@ export interface TwoServers {
 export const canRunTwoServers = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 
 /**
- * Two server processes' worth of the app on one PostgreSQL schema and one Redis prefix, each
+ * Two server processes' worth of the app on one PostgreSQL database (or schema) and one Redis prefix, each
  * listening on 127.0.0.1, behind a tiny round-robin proxy on one port: what "several servers"
  * means in production, in one test process. Needs TEST_DATABASE_URL and TEST_REDIS_URL.
  */
@@ -42,24 +41,30 @@ export async function startTwoServers(
   const pgUrl = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL;
   if (!pgUrl || !redisUrl) throw new Error('two servers need TEST_DATABASE_URL and TEST_REDIS_URL');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  const place = await postgresForTest(pgUrl, opts.demo === false ? 'bare' : 'demo');
 
-  const settings = loadSettings({ NODE_ENV: 'test', TEST_HOOKS: 'on', CAPTCHA_TEST_CODE: 'ABCD', PORTAL_CACHE: 'off', ...opts.env });
-  const prefix = `${schema}:`;
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    TEST_HOOKS: 'on',
+    CAPTCHA_TEST_CODE: 'ABCD',
+    PORTAL_CACHE: 'off',
+    // As in test-app.ts: orders are paid at once unless a test turns the contract payment gate on.
+    CONTRACT_PAYMENT_GATE: 'off',
+    ...opts.env,
+  });
+  const prefix = `${place.name}:`;
   const started: ServerInstance[] = [];
   for (let i = 0; i < 2; i++) {
-    const database = openDatabase({ databaseUrl: pgUrl, searchPath: schema });
-    if (i === 0) {
+    const database = openDatabase({ databaseUrl: place.url, ...(place.searchPath ? { searchPath: place.searchPath } : {}) });
+    if (i === 0 && !place.prepared) {
       await migrateToLatest(database.db, database.dialect);
       if (opts.demo !== false) await loadDemoData(database.db);
     }
     const kv = createRedisKv(redisUrl, prefix);
     const events = await createRedisBus(redisUrl, { channel: `${prefix}events` });
-    const app = await buildApp({ settings, database, kv, events, webDist: null, ...(opts.now ? { now: opts.now } : {}) });
+    // Each server its own name, as two hosts would have: a claim's owner tells them apart.
+    const own = { ...settings, NODE_ID: `${place.name.replace(/_/g, '-')}-${i}` };
+    const app = await buildApp({ settings: own, database, kv, events, webDist: null, ...(opts.now ? { now: opts.now } : {}) });
     await app.listen({ host: '127.0.0.1', port: 0 });
     if (opts.startSchedulers) app.live.scheduler.start();
     started.push({ app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, database, kv, events });
@@ -100,10 +105,7 @@ export async function startTwoServers(
         await s.kv.close();
         await s.database.close();
       }
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
+      await place.drop();
       if (deposits && !deposits.ok) throw new Error(`deposit accounts differ from their ledgers:\n${deposits.problems.join('\n')}`);
     },
   };

@@ -47,28 +47,40 @@ describe('the server-rendered first screen', { timeout: 30_000 }, () => {
     expect(hasFirstScreen('/admin/users')).toBe(false);
   });
 
-  it('renders the login form with antd styles, asks whether a picture code is needed, but never for the code itself', async () => {
+  it("renders the login form with antd styles, asks whether a picture code is needed, and leaves the code itself each visit's own", async () => {
     const { api, asked } = fakeApi({ '/gateway/loginHasValidateCode': true, '/gateway/getCheckCode': { img: 'data:x', cc: 'shared' } });
     const screen = await renderFirstScreen('/login', 'zh-CN', settings, api);
     expect(screen.html).toContain('欢迎登录');
     expect(screen.html).toContain('autoComplete="username"');
-    // The code field is there (the answer said a code is needed), without a picture.
-    expect(screen.html).toContain('check-code-loading');
+    // The code field is there (the answer said a code is needed) with its picture's slot, not
+    // a shared code: the server asks for each visitor's and puts it there.
     expect(asked).toContain('/gateway/loginHasValidateCode');
     expect(asked).not.toContain('/gateway/getCheckCode');
+    expect(screen.eachVisit).toEqual([
+      { path: '/gateway/getCheckCode', slot: { cc: 'first-screen-slot:login-code-cc', img: 'data:,first-screen-slot:login-code-img' } },
+    ]);
+    expect(screen.html).toContain('<img src="data:,first-screen-slot:login-code-img"');
+    expect(screen.html).not.toContain('check-code-loading');
+    expect(screen.html).not.toContain('rel="preload"');
     // Plain markup: no pending boundary and none of React's streaming scripts.
     expect(screen.html).not.toContain('<!--$?-->');
     expect(screen.html).not.toContain('<script');
     expect(screen.styles).toMatch(/<style[^>]*data-css-hash/);
     expect(screen.styles).toContain('.ant-btn');
     const keys = (screen.data.queries ?? []).map((q) => q.queryKey[0]);
-    expect(keys).toEqual(['loginHasValidateCode']);
+    expect(keys.sort()).toEqual(['checkCode', 'loginHasValidateCode']);
   });
 
   it('renders in the language asked for', async () => {
     const { api } = fakeApi({ '/gateway/loginHasValidateCode': false });
-    expect((await renderFirstScreen('/login', 'en-US', settings, api)).html).toContain('Welcome');
-    expect((await renderFirstScreen('/login', 'zh-TW', settings, api)).html).toContain('歡迎登入');
+    const english = await renderFirstScreen('/login', 'en-US', settings, api);
+    expect(english.html).toContain('Welcome');
+    // The tab title and the description are the page's language, not index.html's Chinese.
+    expect(english.title).toMatch(/ - Commodity Trading Platform$/);
+    expect(english.description).toMatch(/^Commodity trading platform: /);
+    const traditional = await renderFirstScreen('/login', 'zh-TW', settings, api);
+    expect(traditional.html).toContain('歡迎登入');
+    expect(traditional.description).toContain('複合肥');
   });
 
   it('renders a portal page with the answers it got and placeholders for the ones that failed, sending only the answers', async () => {

@@ -15,11 +15,13 @@ import type { PublicSettings } from '@portal/contracts/settings';
 import { setTransport, type Transport } from '../api/client';
 import { initI18n, loadNamespaces } from '../i18n/index';
 import { isPortalPath } from '../portal/routes';
+import type { EachVisitAnswer } from '../shared/first-screen';
 import { CURRENT_USER_KEY } from '../shared/use-current-user';
 import { loadLocale } from './locale';
 import { Providers } from './providers';
 import { firstNamespaces } from './namespaces';
 import { AppRoutes } from './router';
+import { takeRenderedTitle } from '../shared/use-document-title';
 
 export interface FirstScreen {
   /** The page's markup, to place before the app's root. */
@@ -28,6 +30,11 @@ export interface FirstScreen {
   styles: string;
   /** The answers the page was rendered with, for the browser's query cache (TanStack `hydrate`). */
   data: DehydratedState;
+  /** The answers that are each visitor's own, asked for every page the server sends (EachVisitAnswer). */
+  eachVisit: { path: string; slot: Record<string, string> }[];
+  /** The page's title and the product's description, in the language of the render. */
+  title: string;
+  description: string;
 }
 
 /** Whether the server renders a first screen for `pathname`: the login page and the portal's pages. */
@@ -72,16 +79,28 @@ async function render(pathname: string, lang: Lang, settings: PublicSettings, ap
   // A visitor: the login link in the top bar, the login form on /login.
   client.setQueryData(CURRENT_USER_KEY, null);
   const asked = new Set<string>();
+  const eachVisit: FirstScreen['eachVisit'] = [];
   let html = '';
   for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
+    takeRenderedTitle(); // the title of this pass only
     const screen = await renderOnce(pathname, settings, locale, client);
-    // Queries this pass started and nobody has asked yet; one that failed stays a placeholder.
-    const missing = client
+    const pending = client
       .getQueryCache()
       .getAll()
-      .filter((q) => q.state.status === 'pending' && enabled(q) && !asked.has(q.queryHash));
-    if (missing.length === 0 && !screen.html.includes(PENDING_BOUNDARY)) {
-      return { ...screen, data: dehydrate(client, { shouldDehydrateQuery: sendToBrowser }) };
+      .filter((q) => q.state.status === 'pending');
+    // A visitor's own answer is rendered as its slot: the server puts each visitor's in its place.
+    const slots = pending.filter((q) => eachVisitOf(q) !== null);
+    for (const q of slots) {
+      const { eachVisit: path, slot } = eachVisitOf(q)!;
+      client.setQueryData(q.queryKey, slot);
+      eachVisit.push({ path, slot });
+    }
+    // Queries this pass started and nobody has asked yet; one that failed stays a placeholder.
+    const missing = pending.filter((q) => enabled(q) && !asked.has(q.queryHash));
+    if (slots.length === 0 && missing.length === 0 && !screen.html.includes(PENDING_BOUNDARY)) {
+      const title = takeRenderedTitle() ?? i18next.t('appName', { ns: 'common' });
+      const description = i18next.t('appDescription', { ns: 'common' });
+      return { ...screen, data: dehydrate(client, { shouldDehydrateQuery: sendToBrowser }), eachVisit, title, description };
     }
     missing.forEach((q) => asked.add(q.queryHash));
     await Promise.allSettled(missing.map((q) => q.fetch()));
@@ -98,13 +117,19 @@ async function render(pathname: string, lang: Lang, settings: PublicSettings, ap
 
 /**
  * Whether the first screen loads `query`: not one waiting for a choice (disabled), nor one marked
- * `meta: { firstScreen: false }` (an answer for one visitor, like a picture code: the rendered page
- * is shared by every visitor).
+ * with `meta.firstScreen` (an answer for one visitor, left out or asked for each visit: the
+ * rendered page is shared by every visitor).
  */
 function enabled(query: Query): boolean {
-  if (query.meta?.firstScreen === false) return false;
+  if (query.meta?.firstScreen !== undefined) return false;
   const option = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
   return (typeof option === 'function' ? option(query) : option) !== false;
+}
+
+/** The visitor's own answer `query` stands for on the first screen, if it is one. */
+function eachVisitOf(query: Query): EachVisitAnswer | null {
+  const meta = query.meta?.firstScreen as EachVisitAnswer | false | undefined;
+  return meta && (query.options as { enabled?: unknown }).enabled !== false ? meta : null;
 }
 
 /** Answers the browser can start from: the successful ones, not who is signed in (its own call says). */
@@ -117,7 +142,7 @@ async function renderOnce(
   settings: PublicSettings,
   locale: Locale,
   client: QueryClient,
-): Promise<Omit<FirstScreen, 'data'>> {
+): Promise<Pick<FirstScreen, 'html' | 'styles'>> {
   const cache = createCache();
   const errors: unknown[] = [];
   const { prelude } = await prerender(

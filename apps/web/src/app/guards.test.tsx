@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const buyer = { userId: '7', realName: '张三', nickName: 'buyer01', mobilePhone: '13800000001' } as CurrentUser;
+const buyer = { currUserId: '7', userId: '7', realName: '张三', nickName: 'buyer01', mobilePhone: '13800000001' } as CurrentUser;
 
 function guarded(client: QueryClient) {
   return render(

@@ -1,5 +1,5 @@
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
+import enUS from 'antd/es/locale/en_US';
 import type { Lang } from '@portal/contracts/i18n';
 
 /**
@@ -8,10 +8,10 @@ import type { Lang } from '@portal/contracts/i18n';
  * date pickers only: shared/resource/fields.tsx loads them.)
  */
 const LOCALES: Record<Lang, () => Promise<{ default: Locale }>> = {
-  'zh-CN': () => import('antd/locale/zh_CN'),
+  'zh-CN': () => import('antd/es/locale/zh_CN'),
   // antd's own default, part of its core already.
   'en-US': async () => ({ default: enUS }),
-  'zh-TW': () => import('antd/locale/zh_TW'),
+  'zh-TW': () => import('antd/es/locale/zh_TW'),
 };
 
 /** Loads the antd locale of `lang`. */

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { accountRoutes } from '@portal/contracts/routes/account';
 import { call } from '../api/client';
+import { storeTimeZone } from '../shared/cookies';
 import { cspNonce, stampStyleElements } from '../shared/csp-nonce';
 import { dropFirstScreen, takeFirstScreenData } from '../shared/first-screen';
 import { prefetchCurrentUser } from '../shared/use-current-user';
@@ -28,6 +29,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
  */
 async function start(): Promise<void> {
   stampStyleElements(cspNonce());
+  storeTimeZone();
   const root = createRoot(document.getElementById('root')!);
   const lang = currentLang();
   takeFirstScreenData(queryClient);

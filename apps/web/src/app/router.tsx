@@ -1,13 +1,14 @@
 import { Component, Suspense, lazy, useMemo, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { PublicSettings } from '@portal/contracts/settings';
+import { homePathOf } from '@portal/contracts/site-path';
+import { loadLoginPage } from '../features/account';
 import { withTexts } from '../i18n/index';
 import { portalRoutes } from '../portal/routes';
 import { FirstScreenReady, dropFirstScreen, useFirstScreenFor } from '../shared/first-screen';
 import { FullPageSpin, RedirectIfSignedIn, RequireSession } from './guards';
 import { LOGIN_NAMESPACES, SHELL_NAMESPACES } from './namespaces';
 
-const loadLoginPage = () => import('../features/account/login-page');
 const LoginPage = lazy(() => withTexts(loadLoginPage(), LOGIN_NAMESPACES).then((m) => ({ default: m.LoginPage })));
 // Opened directly on /login: its code starts loading now, beside the settings and current-user calls.
 if (typeof window !== 'undefined' && window.location.pathname === '/login') void loadLoginPage();
@@ -33,7 +34,7 @@ const page = (node: ReactNode) => (
  */
 export function buildRoutes(settings: PublicSettings): RouteObject[] {
   return [
-    { path: '/', element: <Navigate to={settings.portalEnabled ? '/index' : '/mainIndex'} replace /> },
+    { path: '/', element: <Navigate to={homePathOf(settings)} replace /> },
     { path: '/login', element: <RedirectIfSignedIn>{page(<LoginPage />)}</RedirectIfSignedIn> },
     { path: '/errors/403', element: page(<ErrorPage status={403} />) },
     { path: '/errors/404', element: page(<ErrorPage status={404} />) },

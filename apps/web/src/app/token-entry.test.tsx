@@ -19,6 +19,7 @@ const ADOPT = '/omc/api/user/tokenEntry';
 const ME = '/omc/api/user/getCurrUser';
 const entry: LoginEntry = { token: 'tok-123', context: { tenantId: 't9' }, rest: '?tab=orders' };
 const who = {
+  currUserId: '61',
   userId: '61',
   userName: 'supplier1',
   nickName: 'Wang Lei',
@@ -84,7 +85,7 @@ describe('sign-in by link', { timeout: 90_000 }, () => {
   });
 
   it('warns someone signed in as another account that continuing switches', async () => {
-    answerCalls({ [PREVIEW]: { data: who }, [ME]: { data: { ...who, userId: '5', userName: 'buyer7' } } });
+    answerCalls({ [PREVIEW]: { data: who }, [ME]: { data: { ...who, currUserId: '5', userId: '5', userName: 'buyer7' } } });
     show();
     expect(await screen.findByText('You are signed in as buyer7; continuing switches to the account above.')).toBeTruthy();
   });

@@ -41,7 +41,7 @@ export function TokenEntry({ entry }: { entry: LoginEntry }) {
     setAdopting(true);
     try {
       const user = await call(userRoutes.tokenEntry, { body: { token: entry.token }, quiet: true });
-      if (current && current.userId !== user.userId) {
+      if (current && current.currUserId !== user.currUserId) {
         // Another account's cached menus, permissions and tabs must not carry over: start afresh.
         clearUserData();
         storeEntry(entry, user);

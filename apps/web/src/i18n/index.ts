@@ -1,6 +1,8 @@
-import i18next, { type BackendModule, type Tree } from './texts';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { pickLang, type Lang } from '@portal/contracts/i18n';
 import type { Namespace } from './resources';
+import { readCookie } from '../shared/cookies';
 
 /**
  * One chunk per language and namespace: a visit downloads the language it shows and only the
@@ -24,6 +26,7 @@ const ALL_NAMESPACES: Namespace[] = [
   'trade',
   'tender',
   'auction',
+  'contracts',
 ];
 
 const backend: BackendModule = {
@@ -34,18 +37,11 @@ const backend: BackendModule = {
     // Namespaces a sub-system adds at run time (shell/subsystems.ts) have no file here.
     if (!load) return done(null, {});
     load().then(
-      (module) => done(null, (module[ns] ?? {}) as Tree),
+      (module) => done(null, (module[ns] ?? {}) as ResourceKey),
       (err: Error) => done(err, null),
     );
   },
 };
-
-function readCookie(name: string): string | undefined {
-  return document.cookie
-    .split('; ')
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-}
 
 /** The chosen language: the `lang` cookie, else the browser's, else zh-CN. */
 export function currentLang(): Lang {
@@ -60,11 +56,21 @@ export function storeLang(lang: Lang): void {
 /** Starts i18n in `lang` with `namespaces` loaded (every namespace unless told). */
 export async function initI18n(lang: Lang = currentLang(), namespaces: Namespace[] = ALL_NAMESPACES) {
   // Every language is complete (checked by the type check and resources.test.ts): no fallback needed.
-  await i18next.use(backend).init({
-    lng: lang,
-    ns: ['common', ...namespaces.filter((ns) => ns !== 'common')],
-    defaultNS: 'common',
-  });
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: lang,
+      // Only the chosen language is read: no 'zh' or 'dev' files exist to fall back on.
+      fallbackLng: false,
+      load: 'currentOnly',
+      ns: ['common', ...namespaces.filter((ns) => ns !== 'common')],
+      defaultNS: 'common',
+      // React escapes what it renders; escaping here too would show entities.
+      interpolation: { escapeValue: false },
+      // A component that names several namespaces finds a key in any of them, in the order named.
+      react: { nsMode: 'fallback' },
+    });
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   return i18next;
 }

@@ -4,9 +4,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@portal/contracts/account';
 import type { PageConfig } from '@portal/contracts/cms';
-import i18next from '../i18n/texts';
+import i18next from 'i18next';
 import { initI18n } from '../i18n/index';
 import { SettingsProvider } from '../shared/settings';
+import { holdSession } from '../test/fake-server';
 import { answerRequests, operator, testSettings } from '../test/lane-a-harness';
 import { PortalLayout } from './layout';
 
@@ -37,6 +38,7 @@ function Address() {
 }
 
 function serve(options: { user?: CurrentUser | null; config?: PageConfig; footer?: string } = {}) {
+  holdSession(Boolean(options.user));
   return answerRequests((request) => {
     if (request.path === CONFIG) return { data: options.config ?? config };
     if (request.path === FOOTER) return { data: { footerText: options.footer ?? '' } };
@@ -99,13 +101,15 @@ describe('the portal frame', { timeout: 120_000 }, () => {
     await waitFor(() => expect(document.querySelector('.portal-footer-bottom')!.textContent).toBe(`© ${year} 大宗商品交易平台`));
   });
 
-  it('offers a visitor to sign in or register', async () => {
-    serve({ user: null });
+  it('offers a visitor to sign in or register, without asking who is signed in', async () => {
+    const seen = serve({ user: null });
     show();
     const login = await within(topBar()).findByRole('link', { name: '登录' });
     expect(login.getAttribute('href')).toBe('/login');
     expect(within(topBar()).getByRole('link', { name: '注册' }).getAttribute('href')).toBe('/login?register=1');
     expect(topBar().querySelector('.portal-user')).toBeNull();
+    // No session in this browser: nothing to ask, so no call the server would refuse.
+    expect(seen.map((request) => request.path)).not.toContain(ME);
   });
 
   it('greets a signed-in user by nickname, linking to the user centre', async () => {

@@ -1,13 +1,12 @@
 import { Suspense, lazy, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { CMS_LIMITS } from '@portal/contracts/cms-constants';
+import { CMS_LIMITS, DEFAULT_SITE_NAME } from '@portal/contracts/cms-constants';
 import { useCurrentUser } from '../shared/use-current-user';
-import { useFooter, usePageConfig } from '../features/cms/queries';
+import { useFooter, usePageConfig } from '../features/cms';
 import { RichText } from '../shared/rich-text';
-import { TextSkeleton } from '../shared/skeleton';
 import { useSettings } from '../shared/settings';
 import { LanguageSelect } from './language-select';
 import { PORTAL_NAV } from './nav';
@@ -47,12 +46,23 @@ function useTopBarFade() {
 function PageFallback() {
   return (
     <div className="portal-container portal-page-fallback">
-      <TextSkeleton rows={8} />
+      <Skeleton active paragraph={{ rows: 8 }} />
     </div>
   );
 }
 
 /** The public portal's frame: top bar, the page, the CMS footer and the copyright line. */
+/** The portal's own footer links, shown when the operator wrote no footer. */
+const FOOTER_LINKS = [
+  ['/terraceAbout', 'footer.about'],
+  ['/onListing', 'nav.mall'],
+  ['/auctionCenter', 'nav.auction'],
+  ['/biddingTender', 'nav.tender'],
+  ['/finance', 'nav.finance'],
+  ['/newsList', 'nav.news'],
+  ['/help', 'footer.help'],
+] as const;
+
 export function PortalLayout() {
   const { t } = useTranslation('portal');
   const { t: tc } = useTranslation();
@@ -66,7 +76,8 @@ export function PortalLayout() {
   const footer = useFooter();
   const [menuOpen, setMenuOpen] = useState(false);
   const isHome = location.pathname === '/index';
-  const siteName = config.data?.siteName || tc('appName');
+  const configured = config.data?.siteName;
+  const siteName = configured && configured !== DEFAULT_SITE_NAME ? configured : tc('appName');
   const logo = config.data?.pageLogo.menuLogo;
 
   const vars = {
@@ -152,12 +163,22 @@ export function PortalLayout() {
           <div className="portal-container portal-footer-cms">
             <RichText html={footer.data.footerText} className="portal-footer-html" />
           </div>
+        ) : footer.data ? (
+          // No footer of the operator's own: the product's links, in the reader's language.
+          <nav className="portal-container portal-footer-links" aria-label={t('footer.links')}>
+            {FOOTER_LINKS.map(([to, key]) => (
+              <Link key={to} to={to}>
+                {t(key)}
+              </Link>
+            ))}
+          </nav>
         ) : null}
         <div className="portal-footer-bottom">
           <div className="portal-container">
             <span>{config.data?.copyright || `© ${new Date().getFullYear()} ${siteName}`}</span>
             {config.data?.icp ? <span>{config.data.icp}</span> : null}
             {config.data?.servicePhone ? <span>{t('footer.servicePhone', { phone: config.data.servicePhone })}</span> : null}
+            {config.data?.serviceEmail ? <span>{t('footer.serviceEmail', { email: config.data.serviceEmail })}</span> : null}
           </div>
         </div>
       </footer>

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { prefetchPortalContent } from '../features/cms/queries';
+import { prefetchPortalContent } from '../features/cms';
 import { withTexts } from '../i18n/index';
 import type { Namespace } from '../i18n/resources';
 import type { PageLoader } from '../shared/feature-manifest';

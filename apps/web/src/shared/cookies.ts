@@ -12,3 +12,12 @@ export function writeCookie(name: string, value: string | null): void {
       ? `${name}=; path=/; max-age=0; samesite=lax`
       : `${name}=${encodeURIComponent(value)}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
 }
+
+/**
+ * Tells the server the reader's time zone (the `tz` cookie), so the texts it writes for them
+ * (messages, refusals) name times in the zone the pages show them in.
+ */
+export function storeTimeZone(): void {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && readCookie('tz') !== zone) writeCookie('tz', zone);
+}

@@ -15,6 +15,18 @@ export function isFirstScreenShown(): boolean {
   return el !== null && el.dataset.path === window.location.pathname;
 }
 
+/**
+ * A query's `meta.firstScreen` for an answer that is each visitor's own and still belongs on the
+ * first screen (the login form's picture code): the server's render puts `slot` (the answer's
+ * fields as tokens) in its place, and the server asks `eachVisit` (a GET path) for every page it
+ * sends and puts that visitor's answer where the tokens are. `false` leaves a query out of the
+ * first screen altogether (the browser asks once it has taken over).
+ */
+export interface EachVisitAnswer {
+  eachVisit: string;
+  slot: Record<string, string>;
+}
+
 /** The cache the first screen's answers went into, until they have been asked for again. */
 let answered: QueryClient | null = null;
 
@@ -39,20 +51,33 @@ export function takeFirstScreenData(client: QueryClient): void {
   script.remove();
 }
 
-/** Asks again for the first screen's answers once the browser is idle. */
+/**
+ * Asks again for the first screen's answers once the browser is idle; not for a visitor's own
+ * (a picture code): the page showed this very one, and the person may be typing it.
+ */
 function refreshFirstScreenData(): void {
   const client = answered;
   if (!client) return;
   answered = null;
-  const refresh = () => void client.invalidateQueries();
+  const refresh = () => void client.invalidateQueries({ predicate: (query) => query.meta?.firstScreen === undefined });
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(refresh, { timeout: 2000 });
   else setTimeout(refresh, 200);
 }
 
-/** Removes the server's first screen; the app underneath becomes visible. */
+/**
+ * Removes the server's first screen; the app underneath becomes visible (the copy's loader moves
+ * what was typed into it to the app's fields). Not while an input method is composing text in one
+ * of the copy's fields (its loader marks the copy): cut off, the composition would be lost; the
+ * copy goes once it has ended.
+ */
 export function dropFirstScreen(): void {
   if (typeof document === 'undefined') return;
-  document.getElementById(ID)?.remove();
+  const copy = document.getElementById(ID);
+  if (copy?.hasAttribute('data-composing')) {
+    copy.addEventListener('compositionend', () => setTimeout(dropFirstScreen), { once: true });
+    return;
+  }
+  copy?.remove();
   refreshFirstScreenData();
 }
 

@@ -1,4 +1,7 @@
 import { HIDDEN_PRICE, PRICE_TYPE_CENTS, currencySymbol } from '@portal/contracts/constants';
+import i18next from 'i18next';
+import { LANGS, type Lang } from '@portal/contracts/i18n';
+import { formatZonedTime, unitName } from '@portal/contracts/reader';
 
 /**
  * How traders read numbers (DESIGN.md): thousands separators, the
@@ -40,10 +43,20 @@ export function formatPrice(
   return `${currencySymbol(currency)}${grouped(amount, 2)}`;
 }
 
-/** A quantity with 3 decimals and its unit: 1,250.000 吨. */
+/** The interface language now (zh-CN before the texts have started). */
+function interfaceLang(): Lang {
+  return (LANGS as readonly string[]).includes(i18next.language) ? (i18next.language as Lang) : 'zh-CN';
+}
+
+/** A unit in the reader's language: 吨 is "t" in English and 噸 in traditional Chinese; a unit of the user's own as written. */
+export function formatUnit(unit: string | null | undefined): string {
+  return unitName(unit, interfaceLang());
+}
+
+/** A quantity with 3 decimals and its unit in the reader's language: 1,250.000 t. */
 export function formatQuantity(value: number | null | undefined, unit = ''): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '-';
-  return unit ? `${grouped(value, 3)} ${unit}` : grouped(value, 3);
+  return unit ? `${grouped(value, 3)} ${formatUnit(unit)}` : grouped(value, 3);
 }
 
 export type Trend = 'up' | 'down' | 'flat';
@@ -76,4 +89,22 @@ export function formatDate(iso: string | null | undefined): string {
 export function formatDateTime(iso: string | null | undefined): string {
   const d = iso ? new Date(iso) : null;
   return d && !Number.isNaN(d.getTime()) ? `${formatDate(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}` : '';
+}
+
+/** The reader's zone (the browser's), which the server is told too (the `tz` cookie). */
+export function readerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai';
+}
+
+/**
+ * YYYY-MM-DD HH:mm with the zone named ("2026-11-28 12:50 UTC+8"), for the times a person acts
+ * by: deadlines, bid and opening times. Written as the server writes them in messages.
+ */
+export function formatZonedDateTime(iso: string | null | undefined): string {
+  return iso && !Number.isNaN(new Date(iso).getTime()) ? formatZonedTime(iso, readerTimeZone()) : '';
+}
+
+/** The reader's zone as the zoned times name it ("UTC+8") at the moment `iso`. */
+export function zoneAt(iso: string): string {
+  return formatZonedDateTime(iso).split(' ')[2] ?? '';
 }

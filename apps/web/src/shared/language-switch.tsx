@@ -35,8 +35,7 @@ export function LanguageSwitch({ jumpToHome = false, dark = false }: { jumpToHom
   const button = (autoFocus: boolean) => (
     <Button
       type="text"
-      icon={<GlobalOutlined />}
-      aria-label={t('language')}
+      icon={<GlobalOutlined aria-hidden />}
       aria-haspopup="menu"
       style={dark ? undefined : { color: 'inherit' }}
       autoFocus={autoFocus}
@@ -46,7 +45,9 @@ export function LanguageSwitch({ jumpToHome = false, dark = false }: { jumpToHom
       onBlur={() => want({ focused: false })}
       onClick={() => want({ open: true })}
     >
-      {t(`languages.${current}`)}
+      {/* Named by what it shows, after what it is: "语言: 简体中文". */}
+      <span className="sr-only">{`${t('language')}: `}</span>
+      <span className="language-switch-name">{t(`languages.${current}`)}</span>
     </Button>
   );
   return (

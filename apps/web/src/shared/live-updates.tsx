@@ -29,21 +29,21 @@ export function staleFamilies(topic: string | undefined): (readonly string[])[] 
   switch (topic) {
     // An order's move can freeze, release or forfeit deposit money and return stock.
     case 'order':
-      return [TRADE_KEYS.orders, TRADE_KEYS.deposits, TRADE_KEYS.listings];
+      return [TRADE_KEYS.orders, TRADE_KEYS.deposits, TRADE_KEYS.listings, TRADE_KEYS.workbench];
     case 'listing':
-      return [TRADE_KEYS.listings];
+      return [TRADE_KEYS.listings, TRADE_KEYS.workbench];
     case 'deposit':
-      return [TRADE_KEYS.deposits];
+      return [TRADE_KEYS.deposits, TRADE_KEYS.workbench];
     case 'message':
       return [TRADE_KEYS.messages];
     // A tender's move (a bid, the opening, the award) can also make orders.
     case 'tender':
-      return [TRADE_KEYS.tenders, TRADE_KEYS.orders];
+      return [TRADE_KEYS.tenders, TRADE_KEYS.orders, TRADE_KEYS.workbench];
     case 'supplier':
       return [TRADE_KEYS.suppliers];
     // A space's move (review, start, close) can freeze or release registration deposits and make orders.
     case 'auction':
-      return [TRADE_KEYS.auctions, TRADE_KEYS.deposits, TRADE_KEYS.orders];
+      return [TRADE_KEYS.auctions, TRADE_KEYS.deposits, TRADE_KEYS.orders, TRADE_KEYS.workbench];
     default:
       return [
         TRADE_KEYS.orders,
@@ -53,6 +53,7 @@ export function staleFamilies(topic: string | undefined): (readonly string[])[] 
         TRADE_KEYS.tenders,
         TRADE_KEYS.suppliers,
         TRADE_KEYS.auctions,
+        TRADE_KEYS.workbench,
       ];
   }
 }

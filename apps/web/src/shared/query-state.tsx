@@ -1,12 +1,9 @@
-import { useContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { WarningOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider } from 'antd';
-import SimpleEmptyImage from 'antd/es/empty/simple';
-import useEmptyStyle from 'antd/es/empty/style';
+import { Button, Empty, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
-import { TextSkeleton } from './skeleton';
 import './query-state.css';
 
 /** The detail shown after "network failure": the server's message, else its code or HTTP status. */
@@ -34,23 +31,10 @@ export function LoadError({ error, onRetry, compact = false }: { error: unknown;
   );
 }
 
-/**
- * The empty state: 暂无数据, or a page's own text, under antd's simple empty picture. It is
- * `<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />`'s markup and styles without the component,
- * whose default picture the pages never show.
- */
+/** The empty state: 暂无数据, or a page's own text, under antd's simple empty picture. */
 export function EmptyState({ text }: { text?: ReactNode }) {
   const { t } = useTranslation();
-  const prefixCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('empty');
-  const [hashId, cssVarCls] = useEmptyStyle(prefixCls);
-  return (
-    <div className={`${hashId} ${cssVarCls} ${prefixCls} ${prefixCls}-normal`}>
-      <div className={`${prefixCls}-image`}>
-        <SimpleEmptyImage />
-      </div>
-      <div className={`${prefixCls}-description`}>{text ?? t('empty')}</div>
-    </div>
-  );
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text ?? t('empty')} />;
 }
 
 interface QueryStateProps<T> {
@@ -65,7 +49,7 @@ interface QueryStateProps<T> {
 
 /** Renders a query's loading, error, empty or data state, so no list is ever blank. */
 export function QueryState<T>({ query, children, isEmpty, loading, empty, compact }: QueryStateProps<T>) {
-  if (query.isPending) return <>{loading ?? <TextSkeleton rows={4} />}</>;
+  if (query.isPending) return <>{loading ?? <Skeleton active paragraph={{ rows: 4 }} />}</>;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} compact={compact} />;
   if (isEmpty?.(query.data)) return <>{empty ?? <EmptyState />}</>;
   return <>{children(query.data)}</>;

@@ -9,13 +9,15 @@ interface ReasonDialogProps {
   optional?: boolean;
   max: number;
   danger?: boolean;
+  /** What an empty reason shows; by default the generic "please fill in". */
+  requiredMessage?: string;
   busy: boolean;
   onOk: (reason: string) => void;
   onCancel: () => void;
 }
 
 /** A dialog asking one reason or note (reject, suspend, reinstate, refuse). */
-export function ReasonDialog({ title, label, okText, optional, max, danger, busy, onOk, onCancel }: ReasonDialogProps) {
+export function ReasonDialog({ title, label, okText, optional, max, danger, requiredMessage, busy, onOk, onCancel }: ReasonDialogProps) {
   const { t } = useTranslation('trade');
   const [form] = Form.useForm<{ reason: string }>();
   return (
@@ -35,7 +37,7 @@ export function ReasonDialog({ title, label, okText, optional, max, danger, busy
           name="reason"
           label={label}
           rules={[
-            { required: !optional, whitespace: true, message: t('required') },
+            { required: !optional, whitespace: true, message: requiredMessage ?? t('required') },
             { max, message: t('tooLong', { max }) },
           ]}
         >

@@ -29,3 +29,16 @@ export function RichText({ html, className }: RichTextProps) {
     <div className={className ? `rich-text ${className}` : 'rich-text'} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
+
+/** A trading page's panel of stored rich text under its heading (a description); nothing when it is empty. */
+export function RichTextPanel({ id, title, html }: { id: string; title: string; html: string }) {
+  if (!html) return null;
+  return (
+    <section className="trade-panel" aria-labelledby={id}>
+      <h2 id={id} className="trade-panel-title">
+        {title}
+      </h2>
+      <RichText html={html} />
+    </section>
+  );
+}

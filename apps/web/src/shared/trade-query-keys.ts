@@ -10,4 +10,6 @@ export const TRADE_KEYS = {
   tenders: ['trade', 'tenders'],
   suppliers: ['trade', 'suppliers'],
   auctions: ['trade', 'auctions'],
+  /** The workbench's figures: any trading change may move them. */
+  workbench: ['trade', 'workbench'],
 } as const;

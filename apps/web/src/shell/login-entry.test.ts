@@ -21,7 +21,7 @@ describe('login entry by query', () => {
     storeEntry(entry, {
       userName: 'buyer01',
       nickName: '华北化工采购',
-      userId: '2',
+      currUserId: '2',
       userType: 'comp',
       lastLoginDateTime: '',
     } as CurrentUser);

@@ -38,7 +38,7 @@ export function storeEntry(entry: LoginEntry, user: CurrentUser): void {
   s.setItem('operator_code', user.userName);
   s.setItem('userName', user.userName);
   s.setItem('nickName', user.nickName);
-  s.setItem('currUserId', user.userId);
+  s.setItem('currUserId', user.currUserId);
   s.setItem('user_type', user.userType);
   s.setItem('lastLoginDateTime', user.lastLoginDateTime);
   for (const [key, value] of Object.entries(entry.context)) s.setItem(key, value);

@@ -1,6 +1,8 @@
 import { IdcardOutlined, KeyOutlined, SafetyCertificateOutlined, StarFilled } from '@ant-design/icons';
-import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Space, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, Typography } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WorkbenchOnHome } from '../features/workbench';
 import { useDialogs } from '../shared/dialog-service';
 import { useShellSession } from '../shared/session-context';
 import { formatDateTime } from './format';
@@ -29,7 +31,7 @@ function Shortcut({ route, onOpen }: { route: MenuRoute; onOpen: (route: MenuRou
   );
 }
 
-/** /mainIndex: the workbench: welcome, last login, favourites and portal shortcuts, account safety. */
+/** /mainIndex: the home after sign-in: welcome, last login, the workbench's figures, favourites and portal shortcuts, account safety. */
 export function MainIndexPage() {
   const { t, i18n } = useTranslation('shell');
   const { user } = useShellSession();
@@ -60,13 +62,16 @@ export function MainIndexPage() {
           <Descriptions.Item label={t('workbench.company')}>{user.companyName || t('workbench.platform')}</Descriptions.Item>
           <Descriptions.Item label={t('workbench.account')}>{user.userName}</Descriptions.Item>
           <Descriptions.Item label={t('user.userId')}>
-            <span className="tabular">{user.userId}</span>
+            <span className="tabular">{user.currUserId}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('workbench.clientIp')}>
             <span className="tabular">{user.clientIp || '-'}</span>
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <WorkbenchOnHome />
+      </Suspense>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Card

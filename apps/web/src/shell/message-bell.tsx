@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@portal/contracts/page-paths';
 import { useState } from 'react';
 import { BellOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ import { messageHref } from '../shared/message-link';
 import { TRADE_KEYS } from '../shared/trade-query-keys';
 
 /** The message centre's page. */
-const MESSAGES_PATH = '/trade/messages';
+const MESSAGES_PATH = PAGE_PATHS.messages;
 const RECENT_SIZE = 8;
 
 /** The unread count the bell shows; the live stream makes it stale when a message arrives. */

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@portal/contracts/menus';
 import { MenuIcon } from './menu-icons';
 
+/** The width of each scroll arrow beside the row (shell.css). */
+const ARROW_WIDTH = 28;
 /** How far one click (or wheel notch) scrolls a menu. */
 export const MENU_SCROLL_STEP = 80;
 
@@ -32,9 +34,24 @@ export function RootMenu({ tops, activeId, onChoose }: { tops: MenuNode[]; activ
     };
   }, [tops]);
 
-  // The chosen menu is always in view, also when it sits past the strip's edge (a long title, a narrow window).
+  // The chosen menu is always whole in view, also when it sits past the strip's edge (a long title,
+  // a narrow window), and the row then starts at a whole entry: no title is cut at either edge.
   useEffect(() => {
-    strip.current?.querySelector<HTMLElement>('.shell-root-item.is-active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const el = strip.current;
+    const active = el?.querySelector<HTMLElement>('.shell-root-item.is-active');
+    if (!el || !active) return;
+    const reveal = () => {
+      // The room the row has once both arrows show (they take it from the row when it scrolls).
+      const room = (el.parentElement?.clientWidth ?? el.clientWidth) - 2 * ARROW_WIDTH;
+      const needed = active.offsetLeft + active.offsetWidth - room;
+      const starts = Array.from(el.querySelectorAll<HTMLElement>('.shell-root-item')).map((item) => item.offsetLeft);
+      el.scrollLeft = needed <= 0 ? 0 : Math.min(active.offsetLeft, starts.find((s) => s >= needed) ?? active.offsetLeft);
+    };
+    // Again when the bar or the entry change size (a narrower window, the web font arriving).
+    const observer = new ResizeObserver(reveal);
+    if (el.parentElement) observer.observe(el.parentElement);
+    observer.observe(active);
+    return () => observer.disconnect();
   }, [activeId, tops]);
 
   const scrollBy = (dx: number) => strip.current?.scrollBy({ left: dx, behavior: 'smooth' });
@@ -53,7 +70,9 @@ export function RootMenu({ tops, activeId, onChoose }: { tops: MenuNode[]; activ
       )}
       <div
         ref={strip}
-        className="shell-root-menu-strip"
+        className={['shell-root-menu-strip', overflow.left && 'has-more-left', overflow.right && 'has-more-right']
+          .filter(Boolean)
+          .join(' ')}
         onWheel={(e) => {
           if (e.deltaY !== 0) scrollBy(Math.sign(e.deltaY) * MENU_SCROLL_STEP);
         }}

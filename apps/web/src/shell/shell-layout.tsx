@@ -8,12 +8,15 @@ import type { MenuNode } from '@portal/contracts/menus';
 import { userRoutes } from '@portal/contracts/routes/user';
 import { LOCKED_CODE, PASSWORD_CHANGE_CODE } from '@portal/contracts/session-codes';
 import { ApiError, call } from '../api/client';
-import { logout } from '../features/account/logout';
+import { loadChangeMobileDialog, logout } from '../features/account';
+import { loadOrderContract } from '../features/contracts';
+import { loadChangePasswordDialog, loadForcedPasswordDialog, loadPersonalInfoDialog } from '../features/profile';
 import { CURRENT_USER_KEY, useCurrentUser } from '../shared/use-current-user';
 import { writeCookie } from '../shared/cookies';
 import { DialogServiceProvider, registerDialog, useDialogs } from '../shared/dialog-service';
 import { LiveUpdatesProvider, MESSAGE_PERMISSION } from '../shared/live-updates';
 import { MenuArgProvider } from '../shared/menu-arg';
+import { registerOrderPart } from '../shared/order-parts';
 import { createPasswordTransport } from '../shared/password-transport';
 import { PermissionsProvider, storedPermissions } from '../shared/permission';
 import { ShellSessionProvider, type ShellSession } from '../shared/session-context';
@@ -26,7 +29,7 @@ import { buildMenuModel, topOf, type MenuModel, type MenuRoute } from './menus';
 import { MENU_PAGES, hasPage } from './pages';
 import { useSessionReactions } from './session-reactions';
 import { ShellContext, type ShellContextValue } from './shell-context';
-import { Sidebar, readSidebarOpen, storeSidebarOpen } from './sidebar';
+import { Sidebar, useSidebarState } from './sidebar';
 import { loadSubsystem } from './subsystems';
 import { TabBar } from './tab-bar';
 import { TabPanes, type Pane } from './tab-panes';
@@ -36,18 +39,11 @@ import { useFavouriteToggle, useMenuTree } from './use-menus';
 import type { UserAction } from './user-menu';
 import './shell.css';
 
-registerDialog(
-  'personalInfo',
-  lazy(() => import('../features/profile/personal-info-dialog').then((m) => ({ default: m.PersonalInfoDialog }))),
-);
-registerDialog(
-  'changePassword',
-  lazy(() => import('../features/profile/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog }))),
-);
-const ChangeMobileDialog = lazy(() => import('../features/account/change-mobile-dialog').then((m) => ({ default: m.ChangeMobileDialog })));
-const ForcedPasswordDialog = lazy(() =>
-  import('../features/profile/forced-password-dialog').then((m) => ({ default: m.ForcedPasswordDialog })),
-);
+registerDialog('personalInfo', lazy(loadPersonalInfoDialog));
+registerDialog('changePassword', lazy(loadChangePasswordDialog));
+registerOrderPart('contract', lazy(loadOrderContract));
+const ChangeMobileDialog = lazy(loadChangeMobileDialog);
+const ForcedPasswordDialog = lazy(loadForcedPasswordDialog);
 
 const LOCK_COOKIE = 'lock';
 /** Long enough to read "changed, please sign in again" before the login page. */
@@ -110,7 +106,7 @@ function useUserKeys(user: CurrentUser) {
     s.setItem('userName', user.userName);
     s.setItem('operator_code', user.userName);
     s.setItem('nickName', user.nickName);
-    s.setItem('currUserId', user.userId);
+    s.setItem('currUserId', user.currUserId);
     s.setItem('user_type', user.userType);
     s.setItem('lastLoginDateTime', user.lastLoginDateTime);
     s.setItem('clientIp', user.clientIp);
@@ -160,7 +156,7 @@ function ShellReady({ user, tree }: { user: CurrentUser; tree: MenuNode[] }) {
 
   const forcedCheck = settings.firstPasswordCheck && !settings.freeLogin;
   const defaultPwd = useQuery({
-    queryKey: ['checkDefaultPwd', user.userId],
+    queryKey: ['checkDefaultPwd', user.currUserId],
     queryFn: () => call(userRoutes.checkDefaultPwd),
     enabled: forcedCheck,
     retry: false,
@@ -278,11 +274,7 @@ function ShellBody({ model, roots, user, onLock }: ShellBodyProps) {
     if (code) void loadSubsystem(code);
   }, [code]);
 
-  const [sidebarOpen, setSidebarOpen] = useState(readSidebarOpen);
-  const toggleSidebar = () => {
-    storeSidebarOpen(!sidebarOpen);
-    setSidebarOpen(!sidebarOpen);
-  };
+  const sidebar = useSidebarState();
 
   // A top menu chosen by hand holds until the person goes to another page. It is tied to the address
   // bar's path, not the rendered one: a navigation still rendering (a transition) must not undo it.
@@ -291,8 +283,9 @@ function ShellBody({ model, roots, user, onLock }: ShellBodyProps) {
   const pathTop = topOf(model, path)?.id;
   const activeTopId = (chosenTop?.at === path ? chosenTop.id : undefined) ?? pathTop ?? chosenTop?.id ?? model.tops[0]?.id;
   const activeTop = model.tops.find((top) => top.id === activeTopId);
-  // With top menus the sidebar shows the active one's children; merged, every top menu; without, the whole tree.
-  const split = model.menusType === 1 && !settings.mergedMenu;
+  // With top menus the sidebar shows the active one's children; merged (and on a phone, where the
+  // top bar has no room for them), every top menu; without, the whole tree.
+  const split = model.menusType === 1 && !settings.mergedMenu && !sidebar.narrow;
   const sideTree = split ? (activeTop?.children ?? []) : model.menusType === 1 ? model.tops : roots;
   const trail = (route ?? model.routes.get(HOME_PATH))?.trail.map((n) => n.id) ?? [];
 
@@ -360,7 +353,7 @@ function ShellBody({ model, roots, user, onLock }: ShellBodyProps) {
     );
   const framed = settings.isFrame || settings.isUcf;
   const tabBar = (
-    <TabBar views={shownViews} activePath={path} {...tabs} sidebar={framed ? undefined : { open: sidebarOpen, toggle: toggleSidebar }} />
+    <TabBar views={shownViews} activePath={path} {...tabs} sidebar={framed ? undefined : { open: sidebar.open, toggle: sidebar.toggle }} />
   );
   if (framed) {
     return (
@@ -389,9 +382,11 @@ function ShellBody({ model, roots, user, onLock }: ShellBodyProps) {
           key={split ? activeTopId : 'all'}
           nodes={sideTree}
           header={split ? activeTop : undefined}
-          open={sidebarOpen}
+          open={sidebar.open}
+          {...(sidebar.narrow ? { drawer: { onClose: sidebar.close } } : {})}
           selectedTrail={trail}
           onChoose={(id) => {
+            sidebar.close();
             const r = model.byId.get(id);
             if (r) navigate(r.kind === 'unknown' ? '/' : r.path);
           }}

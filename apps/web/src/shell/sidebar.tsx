@@ -18,6 +18,46 @@ export function storeSidebarOpen(open: boolean): void {
   writeCookie(SIDEBAR_COOKIE, open ? '1' : '0');
 }
 
+/** A phone's width: the menu becomes a drawer over the page instead of a column beside it. */
+const NARROW = '(max-width: 767px)';
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => window.matchMedia?.(NARROW).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(NARROW);
+    if (!query) return undefined;
+    const onChange = () => setNarrow(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return narrow;
+}
+
+/**
+ * Whether the sidebar is open. On a wide screen it is a column the person opens or folds, and the
+ * choice is remembered; on a phone it is a drawer, closed at first and again once a page is chosen.
+ */
+export function useSidebarState() {
+  const narrow = useNarrow();
+  const [wideOpen, setWideOpen] = useState(readSidebarOpen);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const open = narrow ? drawerOpen : wideOpen;
+  return {
+    narrow,
+    open,
+    toggle() {
+      if (narrow) setDrawerOpen(!drawerOpen);
+      else {
+        storeSidebarOpen(!wideOpen);
+        setWideOpen(!wideOpen);
+      }
+    },
+    close() {
+      setDrawerOpen(false);
+    },
+  };
+}
+
 function useWindowHeight(): number {
   const [height, setHeight] = useState(() => window.innerHeight);
   useEffect(() => {
@@ -44,13 +84,15 @@ interface SidebarProps {
   nodes: MenuNode[];
   header: MenuNode | undefined;
   open: boolean;
+  /** A drawer over the page (a phone), closed by a tap beside it. */
+  drawer?: { onClose: () => void };
   /** The ids from the top down to the current page's menu. */
   selectedTrail: string[];
   onChoose: (menuId: string) => void;
 }
 
 /** The accordion of the active top menu's children: one branch open at a time. */
-export function Sidebar({ nodes, header, open, selectedTrail, onChoose }: SidebarProps) {
+export function Sidebar({ nodes, header, open, drawer, selectedTrail, onChoose }: SidebarProps) {
   const { t } = useTranslation('shell');
   const token = useThemeToken();
   const height = useWindowHeight();
@@ -78,39 +120,42 @@ export function Sidebar({ nodes, header, open, selectedTrail, onChoose }: Sideba
     return up;
   };
   return (
-    <Layout.Sider
-      className="shell-sider"
-      width={208}
-      collapsedWidth={56}
-      collapsed={!open}
-      trigger={null}
-      theme="light"
-      style={{ borderRight: `1px solid ${token.colorSplit}` }}
-    >
-      {header && (
-        <div
-          className="shell-sider-header"
-          style={{ color: token.colorTextHeading, borderBottom: `1px solid ${token.colorSplit}` }}
-          title={header.title}
-        >
-          <MenuIcon name={header.icon} />
-          {open && <span>{header.title}</span>}
-        </div>
-      )}
-      <nav aria-label={t('sidebar.label')} className="shell-sider-menu" style={{ height: height - SIDEBAR_OFFSET }}>
-        <Menu
-          mode="inline"
-          items={toItems(nodes)}
-          selectedKeys={selected ? [selected] : []}
-          openKeys={open ? openKeys : undefined}
-          onOpenChange={(keys) => {
-            const latest = keys.find((k) => !openKeys.includes(k));
-            setOpenKeys(latest ? [...ancestors(latest), latest] : keys);
-          }}
-          onClick={({ key }) => onChoose(key)}
-          style={{ borderInlineEnd: 'none' }}
-        />
-      </nav>
-    </Layout.Sider>
+    <>
+      {drawer && open ? <div className="shell-sider-backdrop" aria-hidden onClick={drawer.onClose} /> : null}
+      <Layout.Sider
+        className={drawer ? 'shell-sider is-drawer' : 'shell-sider'}
+        width={drawer ? 264 : 208}
+        collapsedWidth={drawer ? 0 : 56}
+        collapsed={!open}
+        trigger={null}
+        theme="light"
+        style={{ borderRight: `1px solid ${token.colorSplit}` }}
+      >
+        {header && (
+          <div
+            className="shell-sider-header"
+            style={{ color: token.colorTextHeading, borderBottom: `1px solid ${token.colorSplit}` }}
+            title={header.title}
+          >
+            <MenuIcon name={header.icon} />
+            {open && <span>{header.title}</span>}
+          </div>
+        )}
+        <nav aria-label={t('sidebar.label')} className="shell-sider-menu" style={{ height: height - SIDEBAR_OFFSET }}>
+          <Menu
+            mode="inline"
+            items={toItems(nodes)}
+            selectedKeys={selected ? [selected] : []}
+            openKeys={open ? openKeys : undefined}
+            onOpenChange={(keys) => {
+              const latest = keys.find((k) => !openKeys.includes(k));
+              setOpenKeys(latest ? [...ancestors(latest), latest] : keys);
+            }}
+            onClick={({ key }) => onChoose(key)}
+            style={{ borderInlineEnd: 'none' }}
+          />
+        </nav>
+      </Layout.Sider>
+    </>
   );
 }

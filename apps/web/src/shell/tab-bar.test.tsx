@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/index';
 import { TabBar } from './tab-bar';
@@ -20,7 +20,9 @@ function show(activePath: string, sidebar?: { open: boolean; toggle: () => void 
   render(<TabBar views={views} activePath={activePath} sidebar={sidebar} {...handlers} />);
   return handlers;
 }
-const tab = (name: string | RegExp) => screen.getByRole('tab', { name });
+/** The open pages' buttons (each page's close button is a separate button beside it). */
+const pageButtons = () => [...document.querySelectorAll<HTMLButtonElement>('.shell-tab-open')];
+const tab = (name: string | RegExp) => within(screen.getByRole('navigation', { name: '已打开的页面' })).getByRole('button', { name });
 async function menuItem(label: string) {
   fireEvent.click(screen.getByTestId('tab-actions'));
   return waitFor(() => {
@@ -33,9 +35,9 @@ async function menuItem(label: string) {
 describe('the tab bar', { timeout: 120_000 }, () => {
   it('shows home first, then a tab per visited page, marking the current one', () => {
     show('/admin/users');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['首页', '用户管理', '我的订单']);
-    expect(tab('用户管理').getAttribute('aria-selected')).toBe('true');
-    expect(tab(/首页/).getAttribute('aria-selected')).toBe('false');
+    expect(pageButtons().map((t) => t.textContent?.trim())).toEqual(['首页', '用户管理', '我的订单']);
+    expect(tab('用户管理').getAttribute('aria-current')).toBe('page');
+    expect(tab(/^首页$/).getAttribute('aria-current')).toBeNull();
   });
 
   it('lets every tab but home be closed, each by its own button', () => {
@@ -50,6 +52,21 @@ describe('the tab bar', { timeout: 120_000 }, () => {
     const handlers = show('/admin/users');
     fireEvent.click(tab('我的订单'));
     expect(handlers.onSelect).toHaveBeenCalledWith('/trade/orders');
+  });
+
+  it('holds nothing but the open pages in its list: each close button sits beside its page, not in it', () => {
+    show('/admin/users');
+    // A tab list may hold only tabs; a close button inside one (or inside a tab) is what screen
+    // readers cannot announce. The strip is a list of pages instead.
+    expect(screen.queryByRole('tablist')).toBeNull();
+    const items = within(screen.getByRole('navigation', { name: '已打开的页面' })).getAllByRole('listitem');
+    expect(
+      items.map((item) =>
+        within(item)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+      ),
+    ).toEqual([['首页'], ['用户管理', '关闭“用户管理”'], ['我的订单', '关闭“我的订单”']]);
   });
 
   it('closes the current tab, the others or all from the actions menu', async () => {
@@ -70,7 +87,7 @@ describe('the tab bar', { timeout: 120_000 }, () => {
     expect(onHome.onClose).not.toHaveBeenCalled();
     cleanup();
     const elsewhere = show('/not/a/tab');
-    expect(screen.getAllByRole('tab').every((t) => t.getAttribute('aria-selected') === 'false')).toBe(true);
+    expect(pageButtons().every((t) => !t.hasAttribute('aria-current'))).toBe(true);
     const again = await menuItem('关闭当前');
     expect(again.getAttribute('aria-disabled')).toBe('true');
     expect(elsewhere.onClose).not.toHaveBeenCalled();

@@ -31,7 +31,7 @@ export function TopBar({ user, tops, activeTopId, onChooseTop, hasUserManagement
   const navigate = useNavigate();
   return (
     <Layout.Header className="shell-header">
-      <Link to="/index" className="shell-logo" aria-label={t('topBar.logo')}>
+      <Link to="/index" className="shell-logo" title={t('topBar.logo')}>
         <span className="shell-logo-mark" aria-hidden>
           宗
         </span>

@@ -43,7 +43,7 @@ export function UserMenu({ user, freeLogin, hideLockScreen, hasUserManagement, o
           <div className="shell-user-card" style={{ borderBottom: `1px solid ${token.colorSplit}` }}>
             <Typography.Text strong>{user.nickName}</Typography.Text>
             <Typography.Text type="secondary" className="tabular">
-              {t('user.userIdLine', { id: user.userId })}
+              {t('user.userIdLine', { id: user.currUserId })}
             </Typography.Text>
             <Typography.Text type="secondary" className="tabular">
               {t('user.lastLoginLine', {
@@ -55,14 +55,16 @@ export function UserMenu({ user, freeLogin, hideLockScreen, hasUserManagement, o
         </div>
       )}
     >
-      <button type="button" className="shell-user-trigger shell-on-dark" aria-label={t('user.menu')} data-testid="user-menu">
-        <Avatar size={28} style={{ background: token.colorPrimary }}>
+      <button type="button" className="shell-user-trigger shell-on-dark" aria-haspopup="menu" data-testid="user-menu">
+        {/* Named by what it shows (so a spoken command with the visible name finds it), after what it opens. */}
+        <span className="sr-only">{`${t('user.menu')}: `}</span>
+        <Avatar size={28} style={{ background: token.colorPrimary }} aria-hidden>
           {user.nickName.slice(0, 1)}
         </Avatar>
         <span className="shell-user-name" data-testid="nickname">
           {user.nickName}
         </span>
-        <DownOutlined style={{ fontSize: 10 }} />
+        <DownOutlined style={{ fontSize: 10 }} aria-hidden />
       </button>
     </Dropdown>
   );

@@ -1,3 +1,5 @@
+import { accountRoutes } from '@portal/contracts/routes/account';
+import { SESSION_HINT_COOKIE } from '@portal/contracts/session-codes';
 import { setTransport } from '../api/client';
 
 export interface RecordedCall {
@@ -7,12 +9,20 @@ export interface RecordedCall {
 
 type Answer = { data: unknown } | { error: { code: string; message: string; status: number } } | 'network';
 
+/** Whether the browser holds a session: the readable hint the server keeps beside the HttpOnly session cookie. */
+export function holdSession(signedIn: boolean): void {
+  document.cookie = signedIn ? `${SESSION_HINT_COOKIE}=1; path=/` : `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+}
+
 /**
  * Answers the client's calls in a component test with envelopes, as the server would, from a
  * table of answers per path (a function may change its answer call by call), and records them.
  */
 export function answerCalls(answers: Record<string, Answer | ((body: unknown) => Answer)>): RecordedCall[] {
   const calls: RecordedCall[] = [];
+  // The browser holds a session when the table answers who is signed in with anything but the refusal a visitor gets.
+  const me = answers[accountRoutes.getCurrUser.path];
+  holdSession(!(me === undefined || (typeof me === 'object' && 'error' in me && me.error.status === 401)));
   setTransport(async (url, init) => {
     const path = url.split('?')[0]!;
     const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;

@@ -55,6 +55,7 @@ export function testSettings(overrides: Partial<PublicSettings> = {}): PublicSet
 
 /** The operator signed in to the back office in these tests. */
 export const operator: CurrentUser = {
+  currUserId: '1',
   userId: '1',
   userName: 'admin',
   nickName: '平台管理员',
@@ -73,6 +74,8 @@ export const operator: CurrentUser = {
   kindCode: '',
   roleCodes: ['admin'],
   lastLoginDateTime: '2026-11-25T08:00:00.000Z',
+  user_agent_name: '平台管理员',
+  last_login_date_time: '2026-11-25T08:00:00.000Z',
   clientIp: '127.0.0.1',
   defaultPassword: false,
   locked: false,

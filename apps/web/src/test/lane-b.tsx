@@ -101,9 +101,11 @@ export async function findToast(text: string): Promise<HTMLElement> {
   });
 }
 
-/** Clicks the antd tab whose label is `label`. */
+/** Clicks the state filter's choice (shared/state-filter.tsx) whose label is `label`. */
 export function clickTab(label: string): void {
-  const tab = [...document.querySelectorAll<HTMLElement>('.ant-tabs-tab')].find((t) => t.textContent === label);
-  if (!tab) throw new Error(`no tab "${label}"`);
-  fireEvent.click(tab.querySelector('.ant-tabs-tab-btn') ?? tab);
+  const choice = [...document.querySelectorAll<HTMLElement>('.state-filter .ant-radio-button-wrapper')].find(
+    (t) => t.textContent === label,
+  );
+  if (!choice) throw new Error(`no state choice "${label}"`);
+  fireEvent.click(choice.querySelector('input') ?? choice);
 }

@@ -1,29 +1,26 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from '../database';
-import { SERVER_MODULES } from '../../modules/index';
-import { collectMigrations, type ModuleDeclarations } from '../../platform/module';
+import type { ModuleDeclarations } from '../../platform/module';
 import { scheduledJobs } from './120-scheduled-jobs';
+import { installation } from './194-installation';
 
-/** Migrations of the platform itself rather than of one module: the scheduler's table. */
-const platformMigrations: ModuleDeclarations = { name: 'platform', migrations: { '120-scheduled-jobs': scheduledJobs } };
+/** Migrations of the platform itself rather than of one module: the scheduler's table, the installation's identity. */
+export const platformMigrations: ModuleDeclarations = {
+  name: 'platform',
+  migrations: { '120-scheduled-jobs': scheduledJobs, '194-installation': installation },
+};
 
 /**
- * Every migration, collected from the platform and the modules' manifests, in the order the
- * migrator applies them (by name). A released migration's name never changes: an installed
- * database records the names it ran.
+ * Brings the schema up to date with `every` migration (the registry collects them from the
+ * platform and the modules); throws when one fails. `skip` leaves the migrations it names out (a
+ * test that builds an older release's database).
  */
-export function allMigrations(dialect: Dialect): Record<string, Migration> {
-  const all = collectMigrations([platformMigrations, ...SERVER_MODULES], dialect);
-  return Object.fromEntries(
-    Object.keys(all)
-      .sort()
-      .map((name) => [name, all[name]!]),
-  );
-}
-
-/** Brings the schema up to date; throws when a migration fails. `skip` leaves the migrations it names out (a test that builds an older release's database). */
-export async function migrateToLatest(db: Db, dialect: Dialect, opts: { skip?: (name: string) => boolean } = {}): Promise<void> {
-  const every = allMigrations(dialect);
+export async function runMigrations(
+  db: Db,
+  dialect: Dialect,
+  every: Record<string, Migration>,
+  opts: { skip?: (name: string) => boolean } = {},
+): Promise<void> {
   const chosen = opts.skip ? Object.fromEntries(Object.entries(every).filter(([name]) => !opts.skip!(name))) : every;
   const provider: MigrationProvider = { getMigrations: async () => chosen };
   // Areas add migrations independently; an older name arriving later must still apply.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { byActor, type Actor } from '../../platform/resource';
 import type { Trx, WritePath } from '../../platform/write-path';
-import { safeUrl } from '../cms';
+import { safeUrl } from '../../platform/rich-text';
 import type { CompanyRepo } from './company.repo';
 
 const COMPANY_TYPES = ['comp', 'toVerified'];

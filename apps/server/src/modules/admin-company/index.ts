@@ -1,2 +1,2 @@
-// The public entry of the admin-company module: all that other modules, app.ts and db/ may import from it.
+// The public entry of the admin-company module: all that other modules and the code above them (app.ts, demo data, scripts) may import from it.
 export { createCompanyService } from './company.service';

@@ -17,7 +17,8 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { byActor, createResourceService, fieldError, type Actor } from '../../platform/resource';
 import type { Trx, WritePath } from '../../platform/write-path';
-import { PAGE_CODES, plainText, safeUrl, sanitizeRichText, type CmsService, type createCmsRepo } from '../cms';
+import { plainText, safeUrl, sanitizeRichText } from '../../platform/rich-text';
+import { PAGE_CODES, type CmsService, type createCmsRepo } from '../cms';
 import { newsTypeExists, type ArticleValues, type createArticlesAdminRepo, type createNewsTypesAdminRepo } from './articles.repo';
 import type {
   createAgreementsAdminRepo,

@@ -1,3 +1,4 @@
+import { localized as l } from '@portal/contracts/constants';
 import { defineModule } from '../../platform/module';
 import { createCmsRepo } from '../cms';
 import { createFilesRepo } from '../files';
@@ -17,7 +18,12 @@ import { createUploadService } from './upload.service';
 /** Content management: the portal's content, its trading reference data, and image uploads. */
 export const adminContentModule = defineModule({
   name: 'admin-content',
-  permissions: ['content:view', 'content:edit', 'file:upload'],
+  title: l('内容管理', 'Content', '內容管理'),
+  permissions: [
+    { code: 'content:view', title: l('查看内容', 'View content', '檢視內容') },
+    { code: 'content:edit', title: l('管理内容', 'Manage content', '管理內容') },
+    { code: 'file:upload', title: l('上传图片和附件', 'Upload pictures and files', '上傳圖片和附件') },
+  ],
   settings: ['UPLOAD_QUOTA_MB_PER_COMPANY'],
   services: ({ db, writes, now, settings, need }) => ({
     content: createContentAdminServices({

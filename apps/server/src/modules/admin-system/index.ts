@@ -1,4 +1,4 @@
-// The public entry of the admin-system module: all that other modules, app.ts and db/ may import from it.
+// The public entry of the admin-system module: all that other modules and the code above them (app.ts, demo data, scripts) may import from it.
 export { createLogsService } from './logs.service';
 export { createMenusAdminRepo } from './menus.repo';
 export { menuRules } from './menus.rules';
@@ -7,3 +7,4 @@ export { createOnlineSessionsService } from './sessions.service';
 export { createTenantsAdminRepo } from './tenants.repo';
 export { tenantRules } from './tenants.rules';
 export { createUsersAdminService } from './users.service';
+export { FIRST_RELEASE_REFERENCE_DATA } from './migrations/100-reference-data';

@@ -1,5 +1,6 @@
 import { menusResource, tenantsResource } from '@portal/contracts/admin';
-import { referenceData } from '../../db/migrations/100-reference-data';
+import { localized as l } from '@portal/contracts/constants';
+import { referenceData } from './migrations/100-reference-data';
 import { defineModule } from '../../platform/module';
 import { createResourceService, registerResource } from '../../platform/resource';
 import { createOplogRepo } from '../oplog';
@@ -21,18 +22,19 @@ export const adminSystemModule = defineModule({
   name: 'admin-system',
   // The roles, their permission codes and the back office's menu tree every installation needs.
   migrations: { '100-reference-data': referenceData },
+  title: l('系统管理', 'System management', '系統管理'),
   permissions: [
-    'system:view',
-    'tenant:edit',
-    'user:view',
-    'user:edit',
-    'role:view',
-    'role:edit',
-    'menu:view',
-    'menu:edit',
-    'session:view',
-    'session:kickout',
-    'log:view',
+    { code: 'system:view', title: l('查看系统设置', 'View system settings', '檢視系統設定') },
+    { code: 'tenant:edit', title: l('管理租户', 'Manage tenants', '管理租戶') },
+    { code: 'user:view', title: l('查看用户', 'View users', '檢視使用者') },
+    { code: 'user:edit', title: l('管理用户', 'Manage users', '管理使用者') },
+    { code: 'role:view', title: l('查看角色', 'View roles', '檢視角色') },
+    { code: 'role:edit', title: l('管理角色', 'Manage roles', '管理角色') },
+    { code: 'menu:view', title: l('查看菜单', 'View menus', '檢視選單') },
+    { code: 'menu:edit', title: l('管理菜单', 'Manage menus', '管理選單') },
+    { code: 'session:view', title: l('查看在线用户', 'View online users', '檢視線上使用者') },
+    { code: 'session:kickout', title: l('强制下线', 'Kick users out', '強制登出') },
+    { code: 'log:view', title: l('查看日志', 'View logs', '檢視日誌') },
   ],
   settings: ['MENUS_ROOT_NAME', 'PASSWORD_MIN_LENGTH', 'PASSWORD_MAX_LENGTH', 'PASSWORD_MIN_KINDS'],
   services(ctx) {
@@ -56,6 +58,7 @@ export const adminSystemModule = defineModule({
         roles: (on) => createRolesAdminRepo(on, now),
         lookups: createRoleLookupsRepo(db),
         rootName: s.MENUS_ROOT_NAME,
+        permissions: ctx.permissions,
       }),
       menus: createResourceService(menusResource, { db, writes, repo: createMenusAdminRepo, rules: menuRules(s.MENUS_ROOT_NAME) }),
       logs: createLogsService({ loginLog: createLoginLogAdminRepo(db), oplog: createOplogRepo(db) }),

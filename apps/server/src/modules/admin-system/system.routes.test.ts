@@ -17,7 +17,7 @@ import {
 import { newsTypesResource } from '@portal/contracts/admin-content';
 import type { Endpoint } from '@portal/contracts/endpoint';
 import type { MenuNode } from '@portal/contracts/menus';
-import { createTestApp, envelope, login, type TestApp } from '../../test/test-app';
+import { createTestApp, envelope, login, signInChangingInitialPassword, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -368,16 +368,7 @@ describe('roles and menus', () => {
       user_type: 'operator',
       roleIds: [role.id],
     });
-    // An operator-made password is an initial one: changed first, as the forced dialog makes people do.
-    const first = (await login(t.app, 'editor01', 'Editor@2026')).token;
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/omc/api/user/resetPwd',
-      headers: { token: first },
-      payload: { pwd: 'Editor@2026', resetedPwd: 'Editor#2027' },
-    });
-    expect(envelope(changed).return_code).toBe('0');
-    const editor = (await login(t.app, 'editor01', 'Editor#2027')).token;
+    const editor = await signInChangingInitialPassword(t.app, 'editor01', 'Editor@2026', 'Editor#2027');
     const menus = envelope(await t.app.inject({ method: 'GET', url: '/omc/api/user/get_menu_list', headers: { token: editor } }))
       .data as MenuNode[];
     expect(menuIdsOf(menus).sort()).toEqual(['personal', 'personal-info', 'trade', 'trade-info', 'trade-news']);

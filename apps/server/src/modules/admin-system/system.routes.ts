@@ -42,6 +42,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance, d: SystemAdminDe
   registerEndpoint(app, access, userActions.options, async () => d.users.options());
 
   registerResource(app, access, rolesResource, d.roles);
+  registerEndpoint(app, access, roleActions.permissionOptions, async ({ lang }) => d.roles.permissionOptions(lang));
   registerEndpoint(app, access, roleActions.menuOptions, async ({ lang }) => d.roles.menuOptions(lang));
 
   registerResource(app, access, menusResource, d.menus);

@@ -1,16 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AUCTION_STREAM_EVENTS } from '@portal/contracts/auction-trade';
 import { auctionTradeEndpoints } from '@portal/contracts/auction-trade';
 import type { ChangeEvent, EventBus } from '../../platform/events';
 import { invalidField } from '../../platform/errors';
-import type { AuctionBiddingService } from './auction-bidding.service';
-import { AUCTION_TOPIC } from './auction-spaces.service';
+import type { StreamMeter } from '../../platform/metrics';
+import { addUnder, createSseHub, lastEventIdOf, removeUnder } from '../../platform/sse';
+import type { AuctionBiddingService } from './bidding';
+import { AUCTION_TOPIC } from './spaces';
 
 /** Most missed bids one resume sends; a client further behind reloads the room. */
 const RESUME_LIMIT = 5000;
-/** A client that stops reading is dropped once this much waits for it (it resumes with Last-Event-ID). */
-const MAX_BUFFERED_BYTES = 1 << 20;
 /** How long the browser waits before reconnecting after the stream ends. */
 const RETRY_MS = 2000;
 
@@ -29,6 +29,8 @@ interface Connection {
   waiting: ChangeEvent[] | null;
   /** The last bid seq sent, so a live copy of a replayed bid is not sent twice. */
   lastSeq: number;
+  /** Whether lastSeq is where the client stands (it said so, or a bid was sent): only then is a gap one. */
+  placed: boolean;
   close(): void;
 }
 
@@ -38,18 +40,22 @@ interface Connection {
  * to the streams of its space. What the events carry is public (aliases, never company names;
  * sealed modes without prices), so every watcher of a space gets the same frames. A stream sends
  * its headers at once, `bid` events with their seq as the event id (Last-Event-ID resumes after
- * it, then one `status`), `extended`, `status`, `result`, and a heartbeat comment.
+ * it, then one `status`; a live bid that skips a seq fills the gap from the database first),
+ * `extended`, `status`, `result`, and a heartbeat comment.
  */
-export function createAuctionStreams(deps: { events: EventBus; bidding: AuctionBiddingService; heartbeatMs: number; now: () => Date }) {
+export function createAuctionStreams(deps: {
+  events: EventBus;
+  bidding: AuctionBiddingService;
+  heartbeatMs: number;
+  now: () => Date;
+  onError?: (err: unknown) => void;
+  meter?: StreamMeter;
+}) {
   const { events, bidding, now } = deps;
+  const onResumeError = deps.onError ?? (() => {});
   const bySpace = new Map<number, Set<Connection>>();
-  const all = new Set<Connection>();
-
-  const write = (c: Connection, text: string) => {
-    if (c.res.writableEnded) return;
-    c.res.write(text);
-    if (c.res.writableLength > MAX_BUFFERED_BYTES) c.close();
-  };
+  const hub = createSseHub<Connection>({ heartbeatMs: deps.heartbeatMs, retryMs: RETRY_MS, meter: deps.meter });
+  const { meter, write } = hub;
 
   function frameOf(e: ChangeEvent): { text: string; seq: number | null } | null {
     const name = ROOM_ACTIONS[e.action];
@@ -66,38 +72,59 @@ export function createAuctionStreams(deps: { events: EventBus; bidding: AuctionB
     if (frame.seq !== null) {
       if (frame.seq <= c.lastSeq) return;
       c.lastSeq = frame.seq;
+      c.placed = true;
     }
     write(c, frame.text);
   };
+
+  /**
+   * Sends what the database holds after `c.lastSeq` (the bids, then the space's status), then the
+   * events that arrived meanwhile. Used when a client resumes with Last-Event-ID, and when a live
+   * bid skips a seq: the server that accepted the one between stopped before announcing it.
+   */
+  async function resume(c: Connection, onError: (err: unknown) => void): Promise<void> {
+    try {
+      const missed = await bidding.missed(c.spaceId, c.lastSeq, RESUME_LIMIT);
+      for (const bid of missed.bids) deliver(c, { text: `id: ${bid.seq}\nevent: bid\ndata: ${JSON.stringify(bid)}\n\n`, seq: bid.seq });
+      write(c, `event: status\ndata: ${JSON.stringify(missed.status)}\n\n`);
+    } catch (err) {
+      onError(err);
+      c.close();
+      return;
+    }
+    const waiting = c.waiting ?? [];
+    c.waiting = null;
+    for (const e of waiting) offer(c, e);
+  }
+
+  /** An event for one stream: sent, held while a resume reads, or the start of a resume when it skips a bid. */
+  function offer(c: Connection, e: ChangeEvent): void {
+    if (c.waiting) {
+      c.waiting.push(e);
+      return;
+    }
+    const frame = frameOf(e);
+    if (!frame) return;
+    if (frame.seq !== null && c.placed && frame.seq > c.lastSeq + 1) {
+      c.waiting = [e];
+      void resume(c, (err) => onResumeError(err));
+      return;
+    }
+    deliver(c, frame);
+  }
 
   const unsubscribe = events.subscribe((e) => {
     if (e.topic !== AUCTION_TOPIC) return;
     const streams = bySpace.get(Number(e.key));
     if (!streams || streams.size === 0) return;
-    const frame = frameOf(e);
-    if (!frame) return;
-    for (const c of streams) {
-      if (c.waiting) c.waiting.push(e);
-      else deliver(c, frame);
-    }
+    for (const c of streams) offer(c, e);
   });
-
-  const lastEventIdOf = (request: FastifyRequest): number | null => {
-    const header = request.headers['last-event-id'];
-    const query = (request.query as Record<string, unknown> | undefined)?.lastEventId;
-    const raw = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
-    return /^\d{1,12}$/.test(raw.trim()) ? Number(raw.trim()) : null;
-  };
-
-  const heartbeat = setInterval(() => {
-    for (const c of all) write(c, ': heartbeat\n\n');
-  }, deps.heartbeatMs);
-  heartbeat.unref();
 
   return {
     register(app: FastifyInstance): void {
       const endpoint = auctionTradeEndpoints.stream;
-      app.get(endpoint.path, { schema: { summary: endpoint.summary }, exposeHeadRoute: false }, async (request, reply) => {
+      const options = { schema: { summary: endpoint.summary }, exposeHeadRoute: false, config: { eventStream: true } };
+      app.get(endpoint.path, options, async (request, reply) => {
         const raw = (request.query as Record<string, unknown> | undefined)?.spaceId;
         const parsed = endpoint.query.safeParse({ spaceId: typeof raw === 'string' ? raw : undefined });
         if (!parsed.success) throw invalidField('spaceId', parsed.error.issues[0]?.message ?? 'invalidFormat');
@@ -106,66 +133,31 @@ export function createAuctionStreams(deps: { events: EventBus; bidding: AuctionB
         await bidding.streamAccess(request.session?.userId ?? null, spaceId);
         const lastEventId = lastEventIdOf(request);
 
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
-        res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+        const c = hub.open(
+          request,
+          reply,
+          (res, close) => ({
+            spaceId,
+            res,
+            waiting: lastEventId === null ? null : [],
+            lastSeq: lastEventId ?? 0,
+            placed: lastEventId !== null,
+            close,
+          }),
+          (gone) => removeUnder(bySpace, gone.spaceId, gone),
+        );
+        addUnder(bySpace, spaceId, c);
 
-        let closed = false;
-        const c: Connection = {
-          spaceId,
-          res,
-          waiting: lastEventId === null ? null : [],
-          lastSeq: lastEventId ?? 0,
-          close() {
-            if (closed) return;
-            closed = true;
-            all.delete(c);
-            const set = bySpace.get(spaceId);
-            set?.delete(c);
-            if (set?.size === 0) bySpace.delete(spaceId);
-            if (!res.writableEnded) res.end();
-          },
-        };
-        all.add(c);
-        let set = bySpace.get(spaceId);
-        if (!set) bySpace.set(spaceId, (set = new Set()));
-        set.add(c);
-        request.raw.on('close', () => c.close());
-        res.on('error', () => c.close());
-
-        if (lastEventId !== null) {
-          // Listening began before this read, so nothing falls between the two.
-          try {
-            const missed = await bidding.missed(spaceId, lastEventId, RESUME_LIMIT);
-            for (const bid of missed.bids)
-              deliver(c, { text: `id: ${bid.seq}\nevent: bid\ndata: ${JSON.stringify(bid)}\n\n`, seq: bid.seq });
-            write(c, `event: status\ndata: ${JSON.stringify(missed.status)}\n\n`);
-          } catch (err) {
-            request.log.error({ err }, 'auction stream resume failed');
-            c.close();
-            return;
-          }
-          const waiting = c.waiting ?? [];
-          c.waiting = null;
-          for (const e of waiting) {
-            const frame = frameOf(e);
-            if (frame) deliver(c, frame);
-          }
-        }
+        // Listening began before this read, so nothing falls between the two.
+        if (lastEventId !== null) meter.resumed();
+        if (lastEventId !== null) await resume(c, (err) => request.log.error({ err }, 'auction stream resume failed'));
       });
     },
     /** Streams open on this server (tests, the fan-out bench). */
-    count: () => all.size,
+    count: hub.count,
     close() {
-      clearInterval(heartbeat);
       unsubscribe();
-      for (const c of [...all]) c.close();
+      hub.close();
     },
   };
 }

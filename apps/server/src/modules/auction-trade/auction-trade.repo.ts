@@ -1,8 +1,9 @@
-import { SqliteAdapter, sql, type Insertable, type QueryCreator, type Selectable, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type QueryCreator, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuctionBidTable, AuctionPieceTable, AuctionRegistrationTable, AuctionSpaceTable, Database } from '../../db/schema';
 import { operationLogInsert, type OplogEntry } from '../../platform/operation-log';
 import { pageAndTotal } from '../../platform/table-repo';
+import type { Stateless } from '../../platform/transitions';
 import type { Trx } from '../../platform/write-path';
 
 export type SpaceRow = Selectable<AuctionSpaceTable>;
@@ -89,20 +90,13 @@ export function createAuctionTradeRepo(db: Db) {
       return on.selectFrom('auction_pieces').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async insertSpace(trx: Trx, values: Insertable<AuctionSpaceTable>): Promise<number> {
-      const row = await trx.insertInto('auction_spaces').values(values).returning('id').executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    async updateSpace(trx: Trx, id: number, patch: Updateable<AuctionSpaceTable>): Promise<void> {
+    /** Writes columns other than the status and the suspension (which change through platform/transitions.ts only). */
+    async updateSpace(trx: Trx, id: number, patch: Stateless<AuctionSpaceTable, 'space_status' | 'suspended'>): Promise<void> {
       await trx.updateTable('auction_spaces').set(patch).where('id', '=', id).execute();
     },
 
-    async insertPiece(trx: Trx, values: Insertable<AuctionPieceTable>): Promise<void> {
-      await trx.insertInto('auction_pieces').values(values).execute();
-    },
-
-    async updatePiece(trx: Trx, id: number, patch: Updateable<AuctionPieceTable>): Promise<void> {
+    /** Writes columns other than the trade status (which changes through platform/transitions.ts only). */
+    async updatePiece(trx: Trx, id: number, patch: Stateless<AuctionPieceTable, 'trade_status'>): Promise<void> {
       await trx.updateTable('auction_pieces').set(patch).where('id', '=', id).execute();
     },
 
@@ -178,14 +172,6 @@ export function createAuctionTradeRepo(db: Db) {
         .returning('registration_count')
         .executeTakeFirstOrThrow();
       return Number(row.registration_count);
-    },
-
-    async insertRegistration(trx: Trx, values: Omit<RegistrationRow, 'id'>): Promise<RegistrationRow> {
-      return trx.insertInto('auction_registrations').values(values).returningAll().executeTakeFirstOrThrow();
-    },
-
-    async setDepositState(trx: Trx, id: number, state: string, at: string): Promise<void> {
-      await trx.updateTable('auction_registrations').set({ deposit_state: state, updated_at: at }).where('id', '=', id).execute();
     },
 
     /** True when a company of `companyId` is on the supplier list of the space owner's account. */
@@ -316,15 +302,15 @@ export function createAuctionTradeRepo(db: Db) {
       logsOf: (stored: BidRow[]) => OplogEntry[],
     ): Promise<BidRow[]> {
       if (change.bids.length === 0) return [];
-      const { id: spaceId, ...spacePatch } = change.space;
+      const { id: spaceId, last_seq, chain_digest } = change.space;
       type Creator = QueryCreator<Database>;
       // Every change besides the bids and their log, as statements over the transaction or a WITH.
       const updates = [
-        (q: Creator) => q.updateTable('auction_spaces').set(spacePatch).where('id', '=', spaceId),
+        (q: Creator) => q.updateTable('auction_spaces').set({ last_seq, chain_digest }).where('id', '=', spaceId),
         ...change.pieces.map(
-          ({ id, ...patch }) =>
+          ({ id, end_at, best_price, bidder_count }) =>
             (q: Creator) =>
-              q.updateTable('auction_pieces').set(patch).where('id', '=', id),
+              q.updateTable('auction_pieces').set({ end_at, best_price, bidder_count }).where('id', '=', id),
         ),
         ...(change.superseded.length > 0
           ? [(q: Creator) => q.updateTable('auction_bids').set({ state: 'superseded' }).where('id', 'in', change.superseded)]

@@ -220,6 +220,26 @@ describe('who sees what', () => {
     expect((await roomAs('supplier02', space.spaceId)).canRegister).toBe(true);
   });
 
+  it('keeps only safe formatting of a description, in the owner’s view and in the room', async () => {
+    a.clock.set('2027-06-07T08:00:00.000Z');
+    const description =
+      '<p>车板交货 <strong>Q5500</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">质检</a>';
+    const space = await a.approved('supplier01', {
+      description,
+      auctionBeginTime: '2027-06-07T09:00:00.000Z',
+      auctionEndTime: '2027-06-07T10:00:00.000Z',
+    });
+    const own = await a.ok<ManagedAuctionSpace>('supplier01', '/auction/ws/auctionSpaceInfo/myDetail', { spaceId: space.spaceId });
+    const room = await roomAs('anon', space.spaceId);
+    for (const shown of [own.description, room.space.description]) {
+      expect(shown).toContain('<p>车板交货 <strong>Q5500</strong></p>');
+      expect(shown).not.toMatch(/script|onerror|javascript:/i);
+    }
+    // A space written before descriptions were cleaned on the way in is cleaned on the way out.
+    await a.database.db.updateTable('auction_spaces').set({ description }).where('id', '=', Number(space.spaceId)).execute();
+    expect((await roomAs('anon', space.spaceId)).space.description).not.toMatch(/script|onerror|javascript:/i);
+  });
+
   it('a draft belongs to its owner alone', async () => {
     const draft = await a.ok<ManagedAuctionSpace>('supplier01', '/auction/ws/auctionSpaceInfo/save', a.spaceTerms());
     expect((await a.refused('buyer01', '/auction/ws/auctionSpaceInfo/room', { spaceId: draft.spaceId })).status).toBe(404);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManagedAuctionSpace } from '@portal/contracts/auction-trade';
 import { openSse } from '../../test/sse-client';
-import { envelope } from '../../test/test-app';
-import { manualClock } from '../../test/trading';
+import { envelope, type Envelope } from '../../test/test-app';
+import { manualClock, type Trader } from '../../test/trading';
 import { canRunTwoServers, startTwoServers, type TwoServers } from '../../test/two-servers';
 import { loadSettings } from '../../settings';
 import { auctionHelpers, CLOCK_START, type AuctionApp } from './auction.fixture';
@@ -84,5 +85,126 @@ describe.skipIf(!canRunTwoServers)('auctions on two servers (PostgreSQL and Redi
       .where('origin_code', '=', space.spaceId)
       .execute();
     expect(orders).toHaveLength(1);
+  });
+
+  /** Sends the calls at once through the proxy, which hands them to the two servers in turn. */
+  const atOnce = (calls: { who: Trader; path: string; body: unknown }[]) =>
+    Promise.all(
+      calls.map(async ({ who, path, body }) => {
+        const res = await fetch(`${two.url}${path}`, {
+          method: 'POST',
+          headers: { token: a.tokens[who], 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return (await res.json()) as Envelope;
+      }),
+    );
+  const logRows = (target: string) =>
+    a.database.db
+      .selectFrom('operation_log')
+      .select('action')
+      .where('resource', '=', target.split(':')[0]!)
+      .where('record_id', '=', target.split(':')[1]!)
+      .execute();
+  const messagesTo = async (account: Trader, kinds: string[], about: string) =>
+    (
+      await a.database.db
+        .selectFrom('messages as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['m.kind', 'm.params_json'])
+        .where('u.account', '=', account)
+        .where('m.kind', 'in', kinds)
+        .execute()
+    )
+      .filter((row) => row.params_json.includes(about))
+      .map((row) => row.kind);
+
+  it('decides a missed reserve once when the owner sends accepts and declines at once to both servers', async () => {
+    clock.set('2027-06-05T08:00:00.000Z');
+    const names = ['储备价第1标', '储备价第2标', '储备价第3标', '储备价第4标'];
+    const space = await a.approved(
+      'supplier01',
+      { auctionBeginTime: '2027-06-05T09:00:00.000Z', auctionEndTime: '2027-06-05T10:00:00.000Z' },
+      names.map((pieceName) => a.piece({ pieceName, reservePrice: 100_000 })),
+    );
+    await a.register(space, ['buyer01', 'buyer02']);
+    clock.set(space.auctionBeginTime);
+    await a.runDue();
+    for (const [index] of names.entries()) {
+      await a.bid('buyer01', space, 61_000, { pieceIndex: index });
+      await a.bid('buyer02', space, 62_000, { pieceIndex: index });
+    }
+    clock.set(space.auctionEndTime);
+    await a.runDue();
+    for (const [index, pieceName] of names.entries()) {
+      const pieceId = space.itemList[index]!.id;
+      const decisions = [true, false, true, false, true, false].map((accept) => ({
+        who: 'supplier01' as const,
+        path: '/auction/ws/auctionSpaceInfo/decideReserve',
+        body: { pieceId, accept },
+      }));
+      const answers = await atOnce(decisions);
+      const won = answers.flatMap((answer, i) => (answer.error_no === '0' ? [decisions[i]!.body.accept] : []));
+      expect(won, `${pieceName}: one decision`).toHaveLength(1);
+      expect(answers.filter((x) => x.error_no !== '0').every((x) => x.error_no === '120001')).toBe(true);
+      const piece = await a.database.db
+        .selectFrom('auction_pieces')
+        .selectAll()
+        .where('id', '=', Number(pieceId))
+        .executeTakeFirstOrThrow();
+      const orders = await a.database.db.selectFrom('orders').select('state').where('request_id', 'like', `auction:${pieceId}:%`).execute();
+      if (won[0]) {
+        expect([piece.trade_status, orders.length]).toEqual([1, 1]);
+        expect(await messagesTo('buyer02', ['auction.won', 'auction.lost'], pieceName)).toEqual(['auction.won']);
+      } else {
+        // Unsold: no winner, no order, and the best bidder hears it lost.
+        expect([piece.trade_status, piece.deal_price, orders.length]).toEqual([2, null, 0]);
+        expect(await messagesTo('buyer02', ['auction.won', 'auction.lost'], pieceName)).toEqual(['auction.lost']);
+      }
+      expect(await messagesTo('buyer01', ['auction.won', 'auction.lost'], pieceName)).toEqual(['auction.lost']);
+      expect(await logRows(`auctionPiece:${pieceId}`)).toHaveLength(1);
+    }
+  });
+
+  it('reviews a space once when approvals and rejections arrive at once, and withdraws it once', async () => {
+    clock.set('2027-06-07T08:00:00.000Z');
+    const terms = { auctionBeginTime: '2027-06-07T09:00:00.000Z', auctionEndTime: '2027-06-07T10:00:00.000Z' };
+    const draft = await a.ok<ManagedAuctionSpace>(
+      'supplier01',
+      '/auction/ws/auctionSpaceInfo/save',
+      a.spaceTerms({ ...terms, spaceName: '审核竞速专场' }),
+    );
+    await a.ok('supplier01', '/auction/ws/auctionSpaceInfo/submit', { spaceId: draft.spaceId });
+    const reviews = Array.from({ length: 10 }, (_, i) => ({
+      who: 'admin' as const,
+      path: '/auction/ws/auctionSpaceInfo/review',
+      body: { spaceId: draft.spaceId, pass: i % 2 === 0, reviewRemark: i % 2 === 0 ? '' : '资料不全' },
+    }));
+    const answers = await atOnce(reviews);
+    expect(
+      answers.filter((x) => x.error_no === '0'),
+      'one review',
+    ).toHaveLength(1);
+    expect(answers.filter((x) => x.error_no !== '0').every((x) => x.error_no === '120001')).toBe(true);
+    expect((await logRows(`auction:${draft.spaceId}`)).filter((row) => row.action === 'approve' || row.action === 'reject')).toHaveLength(
+      1,
+    );
+    expect(await messagesTo('supplier01', ['auction.approved', 'auction.rejected'], '审核竞速专场')).toHaveLength(1);
+
+    const space = await a.approved('supplier01', { ...terms, spaceName: '撤回竞速专场' });
+    await a.register(space, ['buyer01', 'buyer02']);
+    const withdrawals = await atOnce(
+      Array.from({ length: 10 }, () => ({
+        who: 'supplier01' as const,
+        path: '/auction/ws/auctionSpaceInfo/withdraw',
+        body: { spaceId: space.spaceId },
+      })),
+    );
+    expect(
+      withdrawals.filter((x) => x.error_no === '0'),
+      'one withdrawal',
+    ).toHaveLength(1);
+    expect((await logRows(`auction:${space.spaceId}`)).filter((row) => row.action === 'withdraw')).toHaveLength(1);
+    for (const who of ['buyer01', 'buyer02'] as const) expect(await messagesTo(who, ['auction.withdrawn'], '撤回竞速专场')).toHaveLength(1);
   });
 });

@@ -7,7 +7,8 @@ import type {
   ManagedAuctionPiece,
   ManagedAuctionSpace,
 } from '@portal/contracts/auction-trade';
-import { fromMilli } from '../listing-manage';
+import { sanitizeRichText } from '../../platform/rich-text';
+import { fromMilli } from '@portal/contracts/quantity';
 import type { BidRow, PieceRow, RegistrationRow, SpaceRow } from './auction-trade.repo';
 
 /** What other companies see of a bidder: 竞买人 N, fixed for the space. */
@@ -62,7 +63,8 @@ export function toManagedSpace(s: SpaceRow, pieces: ManagedAuctionPiece[]): Mana
     remark: s.remark,
     reviewRemark: s.review_remark,
     deliveryPlace: s.delivery_place,
-    description: s.description,
+    // Cleaned again on the way out: spaces saved before it was cleaned on the way in keep their text.
+    description: sanitizeRichText(s.description),
     contactName: s.contact_name,
     contactPhone: s.contact_phone,
     userId: String(s.user_id),

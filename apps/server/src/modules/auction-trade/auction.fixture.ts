@@ -1,7 +1,9 @@
+import { afterAll, beforeAll } from 'vitest';
 import type {
   AuctionBid,
   AuctionPieceSaveBody,
   AuctionRegistration,
+  AuctionRoom,
   AuctionSpaceSaveBody,
   ManagedAuctionSpace,
 } from '@portal/contracts/auction-trade';
@@ -124,3 +126,32 @@ export async function auctionHelpers(t: TestApp, clock: ReturnType<typeof manual
   return { ...tr, clock, piece, spaceTerms, approved, register, running, runDue, bidBody, bid, refusedBid, bidState };
 }
 export type AuctionApp = Awaited<ReturnType<typeof createAuctionApp>>;
+
+/**
+ * One auction app for a test file, with a day of its own for each test (so their spaces and
+ * clocks never meet) and the room and owner's detail at hand. The helpers read the app the hooks
+ * made, so they are called inside tests only.
+ */
+export function auctionTestKit(env: Record<string, string> = {}) {
+  let a: AuctionApp;
+  beforeAll(async () => {
+    a = await createAuctionApp(env);
+  });
+  afterAll(async () => {
+    await a.close();
+  });
+  let day = 10;
+  return {
+    app: () => a,
+    window() {
+      day += 1;
+      const d = `2027-07-${String(day).padStart(2, '0')}`;
+      a.clock.set(`${d}T08:00:00.000Z`);
+      return { auctionBeginTime: `${d}T09:00:00.000Z`, auctionEndTime: `${d}T10:00:00.000Z`, end: `${d}T10:00:00.000Z` };
+    },
+    room: (who: Parameters<AuctionApp['ok']>[0], spaceId: string) =>
+      a.ok<AuctionRoom>(who, '/auction/ws/auctionSpaceInfo/room', { spaceId }),
+    detail: (who: Parameters<AuctionApp['ok']>[0], spaceId: string) =>
+      a.ok<ManagedAuctionSpace>(who, '/auction/ws/auctionSpaceInfo/myDetail', { spaceId }),
+  };
+}

@@ -1,10 +1,11 @@
 import { AUCTION_PERMISSION, AUCTION_REVIEW_PERMISSION } from '@portal/contracts/auction-trade';
-import { auctionTenderMenus } from '../../db/migrations/140-auction-tender-menus';
-import { auctionTrading } from '../../db/migrations/141-auction-trading';
-import { auctionDeskRead } from '../../db/migrations/142-auction-desk-read';
+import { localized as l } from '@portal/contracts/constants';
+import { auctionTenderMenus } from './migrations/140-auction-tender-menus';
+import { auctionTrading } from './migrations/141-auction-trading';
+import { auctionDeskRead } from './migrations/142-auction-desk-read';
 import { defineModule } from '../../platform/module';
-import { createAuctionBiddingService } from './auction-bidding.service';
-import { AUCTION_JOBS, createAuctionSpacesService } from './auction-spaces.service';
+import { createAuctionBiddingService } from './bidding';
+import { AUCTION_JOBS, createAuctionSpacesService } from './spaces';
 import { createAuctionStreams, type AuctionStreams } from './auction-stream';
 import { createAuctionTradeRepo } from './auction-trade.repo';
 import { registerAuctionTradeRoutes } from './auction-trade.routes';
@@ -25,7 +26,11 @@ export const auctionTradeModule = defineModule({
     '141-auction-trading': auctionTrading,
     '142-auction-desk-read': auctionDeskRead,
   },
-  permissions: [AUCTION_PERMISSION, AUCTION_REVIEW_PERMISSION],
+  title: l('竞价', 'Auctions', '競價'),
+  permissions: [
+    { code: AUCTION_PERMISSION, title: l('发布竞价、报名与出价', 'Publish auctions, register and bid', '發佈競價、報名與出價') },
+    { code: AUCTION_REVIEW_PERMISSION, title: l('竞价审核与暂停', 'Review and suspend auctions', '競價審核與暫停') },
+  ],
   settings: [
     'AUCTION_DELAY_WINDOW_SECONDS',
     'AUCTION_DELAY_SECONDS',
@@ -56,11 +61,13 @@ export const auctionTradeModule = defineModule({
     const orders = ctx.need('orders');
     const spaces = createAuctionSpacesService(deps);
     const bidding = createAuctionBiddingService({ ...deps, orders, limiter: ctx.limiter, permissionsOf: ctx.need('auth').permissionsOf });
-    const streams = createAuctionStreams({
+    const streams: AuctionStreams = createAuctionStreams({
+      meter: ctx.metrics.stream('auction', () => streams.count()),
       events: ctx.events,
       bidding,
       heartbeatMs: s.SSE_HEARTBEAT_SECONDS * 1000,
       now: ctx.now,
+      onError: (err) => ctx.app.log.error({ err }, 'auction stream: filling a gap failed'),
     });
     ctx.app.addHook('preClose', async () => streams.close());
     return { orders, spaces, bidding, streams };
@@ -72,7 +79,7 @@ export const auctionTradeModule = defineModule({
     [AUCTION_JOBS.reserveDeadline]: (trx, job, emit) => bidding.reserveDeadline(trx, job, emit),
   }),
   routes: (app, { spaces, bidding, streams }, ctx) =>
-    registerAuctionTradeRoutes(app, { access: ctx.need('access'), spaces, bidding, streams }),
+    registerAuctionTradeRoutes(app, { access: ctx.need('access'), spaces, bidding, streams, metrics: ctx.metrics }),
   // An auction's order, once finished, settles the auction's deposits.
   listeners: ({ orders, bidding }) => orders.onFinished('auction', (trx, order, emit) => bidding.orderFinished(trx, order, emit)),
 });

@@ -90,11 +90,19 @@ describe('buyerPageNoLogin', () => {
     for (const p of pieces) expect(p.basePrice === null).toBe(p.openBasePrice !== 1);
   });
 
-  it('refuses statuses outside 2, 4, 7, 8 and other bad input with 400', async () => {
+  it('answers nothing for a status the public never sees, whichever form it is sent in', async () => {
+    for (const spaceStatus of [0, '0', 1, 6, '6']) {
+      const res = await t.app.inject({ method: 'POST', url: URL, payload: { spaceStatus } });
+      expect(res.statusCode, String(spaceStatus)).toBe(200);
+      expect(envelope(res).data, String(spaceStatus)).toMatchObject({ items: [], totalItem: 0 });
+    }
+  });
+
+  it('refuses values outside the enumerations and other bad input with 400', async () => {
     const before = await t.database.db.selectFrom('auction_spaces').selectAll().execute();
     for (const [payload, field] of [
-      [{ spaceStatus: 0 }, 'spaceStatus'],
-      [{ spaceStatus: 6 }, 'spaceStatus'],
+      [{ spaceStatus: 9 }, 'spaceStatus'],
+      [{ spaceStatus: 'x' }, 'spaceStatus'],
       [{ spaceAuctionMode: 3 }, 'spaceAuctionMode'],
       [{ tradeStatus: 5 }, 'tradeStatus'],
       [{ timeSort: 'UP' }, 'timeSort'],

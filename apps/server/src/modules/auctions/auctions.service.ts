@@ -62,7 +62,10 @@ export function createAuctionsService({ repo }: { repo: AuctionsRepo }) {
 
   return {
     async search(s: AuctionSearch): Promise<AuctionPage> {
-      const f: SpaceFilter = { statuses: s.spaceStatus !== undefined ? [s.spaceStatus] : [...PUBLIC_SPACE_STATUSES] };
+      // Spaces in a status the public never sees (drafts, under review) are found by nobody here.
+      const statuses = s.spaceStatus !== undefined ? [s.spaceStatus].filter(isPublic) : [...PUBLIC_SPACE_STATUSES];
+      if (statuses.length === 0) return { items: [], totalItem: 0, pageNo: s.pageNo, pageSize: s.pageSize };
+      const f: SpaceFilter = { statuses };
       if (s.spaceAuctionMode !== undefined) f.mode = s.spaceAuctionMode;
       if (s.tradeStatus !== undefined) f.tradeStatus = s.tradeStatus;
       const total = await repo.count(f);

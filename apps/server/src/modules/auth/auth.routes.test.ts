@@ -264,6 +264,32 @@ describe('sessions', () => {
     }
   });
 
+  it('keeps a readable hint beside the session cookie, set and cleared with it and put right by any answer', async () => {
+    const hintOf = (res: { cookies: { name: string; value: string; httpOnly?: boolean; expires?: Date }[] }) =>
+      res.cookies.find((c) => c.name === 'portal_signed_in');
+    const signedIn = await login(t.app, 'buyer01', 'Buyer@2026');
+    // Set with the session: readable by the page's scripts, and without the session's token.
+    const set = hintOf(signedIn.res);
+    expect(set).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(set?.httpOnly).toBeFalsy();
+    const withBoth = `${signedIn.cookie}; portal_signed_in=1`;
+    // An answer agreeing with the hint says nothing about it; a visitor's neither.
+    expect(hintOf(await t.app.inject({ method: 'GET', url: '/omc/api/user/getCurrUser', headers: { cookie: withBoth } }))).toBeUndefined();
+    expect(hintOf(await t.app.inject({ method: 'GET', url: '/index' }))).toBeUndefined();
+    // A session whose hint went missing (a browser from before the hint) gets it back.
+    expect(hintOf(await t.app.inject({ method: 'GET', url: '/index', headers: { cookie: signedIn.cookie } }))?.value).toBe('1');
+    // A hint without a live session (it ended, or only the hint is left) is cleared.
+    const gone = await t.app.inject({ method: 'GET', url: '/index', headers: { cookie: 'portal_session=ended; portal_signed_in=1' } });
+    expect(hintOf(gone)).toMatchObject({ value: '' });
+    expect(hintOf(gone)?.expires?.getTime()).toBeLessThan(Date.now());
+    // Signing out clears it with the session cookie; a client with the token in a header keeps no cookies of ours.
+    const out = await t.app.inject({ method: 'GET', url: '/omc/api/user/logout', headers: { cookie: withBoth } });
+    expect(hintOf(out)?.value).toBe('');
+    const byHeader = await login(t.app, 'buyer01', 'Buyer@2026');
+    const asked = await t.app.inject({ method: 'GET', url: '/omc/api/user/getCurrUser', headers: { token: byHeader.token } });
+    expect(hintOf(asked)).toBeUndefined();
+  });
+
   it('carries a csrfcheck header on every answer, including errors', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/omc/nothing-here' });
     expect(res.statusCode).toBe(404);

@@ -235,10 +235,13 @@ export function createAuthService(deps: AuthDeps) {
         users.roleCodes(user.id),
         user.tenant_id ? deps.tenants.find(user.tenant_id) : undefined,
       ]);
+      const nickName = user.nick_name || user.account;
+      const lastLogin = user.last_login_at ?? '';
       return {
+        currUserId: String(user.id),
         userId: String(user.id),
         userName: user.account,
-        nickName: user.nick_name || user.account,
+        nickName,
         realName: user.real_name,
         mobilePhone: user.mobile ?? '',
         email: user.email,
@@ -253,7 +256,9 @@ export function createAuthService(deps: AuthDeps) {
         tenantName: tenant?.tenant_name ?? '',
         kindCode: tenant?.kind_code ?? '',
         roleCodes,
-        lastLoginDateTime: user.last_login_at ?? '',
+        lastLoginDateTime: lastLogin,
+        user_agent_name: nickName,
+        last_login_date_time: lastLogin,
         clientIp: session.ip,
         defaultPassword: user.password_default === 1,
         locked: session.locked,

@@ -1,7 +1,7 @@
 import { publicSettings } from '../../settings';
-import { accountsOnPublishedPasswords } from '../../db/demo-data/published-passwords';
-import { foundation } from '../../db/migrations/001-foundation';
-import { account } from '../../db/migrations/002-account';
+import { accountsOnPublishedPasswords } from '../../db/published-passwords';
+import { foundation } from './migrations/001-foundation';
+import { account } from './migrations/002-account';
 import type { AccessDeps } from '../../platform/http';
 import { defineModule } from '../../platform/module';
 import { registerAuthRoutes } from './auth.routes';

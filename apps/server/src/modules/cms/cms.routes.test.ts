@@ -180,10 +180,10 @@ describe('page config, footer, banners, price indices', () => {
     expect(logo.headers['content-type']).toContain('image/svg+xml');
   });
 
-  it('answers the footer HTML without scripts', async () => {
+  it('answers an empty footer on the demo data, so the portal shows its own links in the reader’s language', async () => {
+    // Cleaning an operator's footer of scripts is checked with the other rich texts below.
     const data = envelope(await get('/cms/api/portal/cms/content/page/footer/get')).data as { footerText: string };
-    expect(data.footerText).toContain('400-820-2026');
-    expect(data.footerText).not.toMatch(/<script|on\w+=|javascript:/i);
+    expect(data.footerText).toBe('');
   });
 
   it('answers the web_index banners with images that load', async () => {

@@ -12,7 +12,7 @@ export function registerCmsRoutes(app: FastifyInstance, d: { access: AccessDeps;
   registerEndpoint(app, access, ep.pageConfig, async () => cms.pageConfig());
   registerEndpoint(app, access, ep.footer, async () => cms.footer());
   registerEndpoint(app, access, ep.banners, async ({ body }) => cms.banners(body.ad_position_code));
-  registerEndpoint(app, access, ep.priceIndices, async () => cms.priceIndices());
+  // ep.priceIndices is answered by the price-index module (the index from deals, these besides).
   registerEndpoint(app, access, ep.enterprises, async ({ query }) => cms.enterprises(query));
   registerEndpoint(app, access, ep.getEnterprise, async ({ body }) => cms.getEnterprise(Number(body.id)));
   registerEndpoint(app, access, ep.aboutUs, async () => cms.aboutUs());

@@ -1,6 +1,6 @@
-import { cms as cmsMigration } from '../../db/migrations/003-cms';
-import { articleCovers } from '../../db/migrations/062-article-covers';
-import { newsTypes } from '../../db/migrations/102-news-types';
+import { cms as cmsMigration } from './migrations/003-cms';
+import { articleCovers } from './migrations/062-article-covers';
+import { newsTypes } from './migrations/102-news-types';
 import { defineModule } from '../../platform/module';
 import { createCmsRepo } from './cms.repo';
 import { registerCmsRoutes } from './cms.routes';

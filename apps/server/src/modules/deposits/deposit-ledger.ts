@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@portal/contracts/page-paths';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DepositEntryKind } from '@portal/contracts/deposits';
 import { AppError } from '../../platform/errors';
@@ -34,7 +35,7 @@ export interface DepositNotice {
 export type NotifyCompany = (trx: Trx, companyId: number, draft: DepositNotice, emit: Emit) => Promise<void>;
 
 /** The user-centre page a deposit message opens. */
-export const DEPOSIT_ACCOUNT_ROUTE = '/trade/deposit';
+export const DEPOSIT_ACCOUNT_ROUTE = PAGE_PATHS.deposit;
 
 const NOTICE_KIND: Record<DepositEntryKind, DepositNotice['kind']> = {
   credit: 'deposit.credited',
@@ -43,13 +44,6 @@ const NOTICE_KIND: Record<DepositEntryKind, DepositNotice['kind']> = {
   release: 'deposit.released',
   forfeit: 'deposit.forfeited',
 };
-
-/** Cents as a plain decimal ("1234.50"), the way refusals and messages name an amount. */
-export function centsText(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 interface AccountState {
   id: number;
@@ -136,7 +130,7 @@ export function createDepositLedger(deps: { now: () => Date; notifyCompany?: Not
         .where('id', '=', accountId)
         .executeTakeFirstOrThrow();
       const have = rule.short === 'frozen' ? Number(now.frozen) : Number(now.balance) - Number(now.frozen);
-      const params = { missing: centsText(amount - have), currency };
+      const params = { missing: amount - have, currency };
       throw new AppError(rule.short === 'frozen' ? 'DEPOSIT_FROZEN_SHORT' : 'DEPOSIT_NOT_AVAILABLE', params);
     }
     const state = { id: after.id, balance: Number(after.balance), frozen: Number(after.frozen) };
@@ -161,7 +155,15 @@ export function createDepositLedger(deps: { now: () => Date; notifyCompany?: Not
       key: `${companyId}:${currency}`,
       action: kind,
       companyIds: [companyId],
-      data: { currency, amount, balance: state.balance, frozen: state.frozen },
+      // What the entry changed: a forfeit's two sides are told apart by it (the payer's balance falls).
+      data: {
+        currency,
+        amount,
+        balance: state.balance,
+        frozen: state.frozen,
+        balanceChange: rule.balance * amount,
+        frozenChange: rule.frozen * amount,
+      },
     });
     if (deps.notifyCompany) {
       await deps.notifyCompany(
@@ -170,7 +172,7 @@ export function createDepositLedger(deps: { now: () => Date; notifyCompany?: Not
         {
           // The receiver of a forfeit is told it was credited: it lost nothing.
           kind: rule === RULES.forfeitIn ? 'deposit.credited' : NOTICE_KIND[kind],
-          params: { amount: centsText(amount), currency, reference, available: centsText(state.balance - state.frozen) },
+          params: { amount, currency, reference, available: state.balance - state.frozen },
           link: { route: DEPOSIT_ACCOUNT_ROUTE, query: { currency } },
         },
         emit,

@@ -110,7 +110,7 @@ describe('operator credit and debit', () => {
       .where('kind', '=', 'deposit.credited')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(message.params_json)).toMatchObject({ amount: '5000.00', currency: 'CNY', reference: 'BANK-2026-0001' });
+    expect(JSON.parse(message.params_json)).toMatchObject({ amount: 500_000, currency: 'CNY', reference: 'BANK-2026-0001' });
     expect(JSON.parse(message.link_json)).toMatchObject({ route: '/trade/deposit' });
   });
 
@@ -130,7 +130,9 @@ describe('operator credit and debit', () => {
     });
     const body = envelope(res);
     expect(body.error_code).toBe('130001');
-    expect(body.error_info).toContain('0.01');
+    // The amount missing as the screens show money, not "0.01 USD".
+    expect(body.error_info).toContain('$0.01');
+    expect(body.error_info).not.toContain('USD');
     expect(await entryCount()).toBe(entries);
     expect(await oplogCount()).toBe(logs);
 
@@ -230,7 +232,7 @@ describe('freeze, release and forfeit', () => {
     await db.transaction().execute((trx) => ledger.credit(trx, { companyId: buyer, currency: 'CNY', amount: 1_000, reference: 'CNY-IN' }));
     await expect(
       db.transaction().execute((trx) => ledger.freeze(trx, { companyId: buyer, currency: 'CNY', amount: 1_250, reference: 'order:big' })),
-    ).rejects.toMatchObject({ key: 'DEPOSIT_NOT_AVAILABLE', params: { missing: '2.50', currency: 'CNY' } });
+    ).rejects.toMatchObject({ key: 'DEPOSIT_NOT_AVAILABLE', params: { missing: 250, currency: 'CNY' } });
     await db.transaction().execute((trx) => ledger.freeze(trx, { companyId: buyer, currency: 'CNY', amount: 600, reference: 'order:a' }));
     await db.transaction().execute((trx) => ledger.release(trx, { companyId: buyer, currency: 'CNY', amount: 200, reference: 'order:a' }));
     await expect(
@@ -269,7 +271,7 @@ describe('freeze, release and forfeit', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     expect(refused).toHaveLength(15);
     for (const r of refused)
-      expect((r as PromiseRejectedResult).reason).toMatchObject({ key: 'DEPOSIT_NOT_AVAILABLE', params: { missing: '1.00' } });
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ key: 'DEPOSIT_NOT_AVAILABLE', params: { missing: 100 } });
     expect((await accountsOf('buyer03')).find((a) => a.currency === 'CNY')).toEqual({
       currency: 'CNY',
       balance: 1_000,

@@ -1,6 +1,6 @@
-// The public entry of the deposits module: all that other modules, app.ts and db/ may import from it.
+// The public entry of the deposits module: all that other modules and the code above them (app.ts, demo data, scripts) may import from it.
 export { checkInvariant } from './deposit-invariant';
-export { centsText, createDepositLedger } from './deposit-ledger';
+export { createDepositLedger } from './deposit-ledger';
 export type { DepositLedger } from './deposit-ledger';
 export { createDepositsRepo } from './deposits.repo';
 export { createDepositsService } from './deposits.service';

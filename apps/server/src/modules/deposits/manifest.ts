@@ -1,5 +1,6 @@
 import { DEPOSIT_ADMIN_PERMISSION, DEPOSIT_PERMISSION } from '@portal/contracts/deposits';
-import { deposits as depositsMigration } from '../../db/migrations/115-deposits';
+import { localized as l } from '@portal/contracts/constants';
+import { deposits as depositsMigration } from './migrations/115-deposits';
 import { defineModule } from '../../platform/module';
 import { createDepositLedger, type DepositLedger } from './deposit-ledger';
 import { createDepositsRepo } from './deposits.repo';
@@ -17,7 +18,14 @@ declare module '../../platform/module' {
 export const depositsModule = defineModule({
   name: 'deposits',
   migrations: { '115-deposits': depositsMigration },
-  permissions: [DEPOSIT_PERMISSION, DEPOSIT_ADMIN_PERMISSION],
+  title: l('保证金', 'Deposits', '保證金'),
+  permissions: [
+    { code: DEPOSIT_PERMISSION, title: l('查看本企业保证金账户', "View the own company's deposit account", '檢視本企業保證金帳戶') },
+    {
+      code: DEPOSIT_ADMIN_PERMISSION,
+      title: l('保证金管理：入账与出账', 'Deposit administration: money in and out', '保證金管理：入帳與出帳'),
+    },
+  ],
   services(ctx) {
     const ledger = createDepositLedger({ now: ctx.now, notifyCompany: ctx.need('messages').notifyCompany });
     const deposits = createDepositsService({ repo: createDepositsRepo(ctx.db), ledger, write: ctx.writes.write });

@@ -9,9 +9,12 @@ const SHOWN_INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/web
 
 /** Ids are never reused for other bytes, so a browser may keep an answer for a year. */
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+/** Evidence is kept by no shared cache, and asked for again (and its reader checked) every time. */
+const CACHE_PRIVATE = 'private, no-cache';
 
 /**
- * GET /file/download?fileId=: the bytes with their type. Registered directly (not through the
+ * GET /file/download?fileId=: the bytes with their type; evidence only to its readers (the
+ * session's user, from the cookie or the token header). Registered directly (not through the
  * envelope) because the answer is the file; refusals still go through the error handler.
  */
 export function registerFilesRoutes(app: FastifyInstance, d: { files: FilesService }): void {
@@ -20,10 +23,12 @@ export function registerFilesRoutes(app: FastifyInstance, d: { files: FilesServi
     url: ep.download.path,
     schema: { summary: ep.download.summary, querystring: ep.download.query },
     handler: async (request, reply) => {
-      const file = await d.files.download(request.query.fileId, request.headers['if-none-match']);
+      // A locked screen reads no evidence until it is unlocked.
+      const session = request.session && !request.session.locked ? request.session : null;
+      const file = await d.files.download(request.query.fileId, request.headers['if-none-match'], session?.userId ?? null);
       reply
         .header('etag', file.etag)
-        .header('cache-control', CACHE_FOREVER)
+        .header('cache-control', file.restricted ? CACHE_PRIVATE : CACHE_FOREVER)
         .header('x-content-type-options', 'nosniff')
         // An uploaded file opened on its own (an SVG, an HTML page) must not run script in the portal's origin.
         .header('content-security-policy', DOWNLOAD_POLICY)

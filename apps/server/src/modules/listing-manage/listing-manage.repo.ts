@@ -1,8 +1,9 @@
-import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import { lockedForUpdate, type Db, type Dialect } from '../../db/database';
 import type { Database, ListingTable } from '../../db/schema';
 import { contains } from '../../platform/resource';
 import { pageAndTotal } from '../../platform/table-repo';
+import type { Stateless } from '../../platform/transitions';
 import type { Trx } from '../../platform/write-path';
 
 export type ListingRow = Selectable<ListingTable>;
@@ -48,23 +49,9 @@ export function createListingManageRepo(db: Db, dialect: Dialect) {
       );
     },
 
-    async insert(trx: Trx, values: Insertable<ListingTable>): Promise<number> {
-      const row = await trx.insertInto('listings').values(values).returning('id').executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    async update(trx: Trx, id: number, values: Updateable<ListingTable>): Promise<void> {
+    /** Writes columns other than the state (which changes through platform/transitions.ts only). */
+    async update(trx: Trx, id: number, values: Stateless<ListingTable, 'obj_state'>): Promise<void> {
       await trx.updateTable('listings').set(values).where('id', '=', id).execute();
-    },
-
-    /**
-     * Moves a listing from one of `from` to a new state with the given values; answers false when
-     * it was not in one of them any more (another request moved it first), so a rule is never
-     * applied to a state it did not check.
-     */
-    async transition(trx: Trx, id: number, from: number[], values: Updateable<ListingTable>): Promise<boolean> {
-      const result = await trx.updateTable('listings').set(values).where('id', '=', id).where('obj_state', 'in', from).executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
     },
 
     /** The product page reads its goods name and unit from the listing's SKU row: keep the one row in step. */

@@ -72,7 +72,11 @@ describe('a listing from draft to the market', () => {
   });
 
   it('goes on sale when approved, with publish and expiry times, and appears on the market and product page', async () => {
-    const draft = await a.ok<ManagedListing>('supplier01', `${L}/save`, a.draftTerms({ objListingDay: 10 }));
+    const draft = await a.ok<ManagedListing>(
+      'supplier01',
+      `${L}/save`,
+      a.draftTerms({ objListingDay: 10, description: '<p>低硫<b>优质</b></p><script>alert(1)</script>' }),
+    );
     const submitted = await a.ok<ManagedListing>('supplier01', `${L}/submit`, { id: draft.id });
     expect(submitted.objState).toBe(4);
     const queue = await a.ok<ManagedListingPage>('admin', `${L}/reviewPage`, { pageNo: 1, pageSize: 32 });
@@ -83,6 +87,8 @@ describe('a listing from draft to the market', () => {
     expect(await onMarket(draft.tradeListingCode)).toBe(true);
     const detail = await a.ok<ListingDetail>('buyer01', `${L}/portalListingDetail`, { tradeListingCode: draft.tradeListingCode });
     expect(detail.skuList[0]).toMatchObject({ goodsSkuName: '动力煤 Q5500', varietyUnit: a.leaf.unit });
+    // The product page shows the seller's description, as it was cleaned when saved.
+    expect(detail.description).toBe('<p>低硫<b>优质</b></p>');
   });
 
   it('is rejected with a reason the owner sees, edited and submitted again', async () => {

@@ -1,33 +1,34 @@
+import { PAGE_PATHS } from '@portal/contracts/page-paths';
 import { DEFAULT_DEPOSIT_RATIO, LISTING_MANAGE_STATES } from '@portal/contracts/trade-constants';
-import type {
-  ListingReasonBody,
-  ListingSave,
-  ManagedListing,
-  ManagedListingPage,
-  listingMyPageBodySchema,
-  listingReviewBodySchema,
-  listingReviewPageBodySchema,
+import {
+  listingMachine,
+  type ListingReasonBody,
+  type ListingSave,
+  type ManagedListing,
+  type ManagedListingPage,
+  type listingMyPageBodySchema,
+  type listingReviewBodySchema,
+  type listingReviewPageBodySchema,
 } from '@portal/contracts/listing-manage';
+import type { StateOf, TransitionOf } from '@portal/contracts/state-machine';
 import type { z } from 'zod';
-import type { Updateable } from 'kysely';
 import type { ListingTable } from '../../db/schema';
 import { AppError, invalidField } from '../../platform/errors';
 import type { Scheduler } from '../../platform/scheduler';
+import { create, moveFrom, moveIfAllowed, refusalOf, type Stateless } from '../../platform/transitions';
 import type { Emit, LogRecord, Trx, WriteMeta, WritePath } from '../../platform/write-path';
-import { sanitizeRichText } from '../cms';
-import type { MessageDraft } from '../messages';
+import { sanitizeRichText } from '../../platform/rich-text';
+import { fromMilli, toMilli } from '@portal/contracts/quantity';
+import type { MessageDraft, NotifyCompany } from '../messages';
 import type { ListingManageRepo, ListingRow } from './listing-manage.repo';
 
 /** The job that takes a listing off the market when its days on sale are over. */
 export const LISTING_EXPIRE_JOB = 'listing.expire';
 /** Where a message about a listing takes its owner. */
-export const MY_LISTINGS_ROUTE = '/trade/listings';
+export const MY_LISTINGS_ROUTE = PAGE_PATHS.myListings;
 /** Market modes whose markets take listings (decision 040). */
 const LISTING_MARKET_MODES = [1, 7];
 const DAY_MS = 86_400_000;
-
-/** Writes a message to every user of a company in the caller's transaction (the messages module). */
-export type NotifyCompany = (trx: Trx, companyId: number, draft: MessageDraft, emit: Emit) => Promise<void>;
 
 export interface ListingManageDeps {
   repo: ListingManageRepo;
@@ -37,17 +38,11 @@ export interface ListingManageDeps {
   now: () => Date;
 }
 
-export const toMilli = (quantity: number): number => Math.round(quantity * 1000);
-export const fromMilli = (milli: number): number => Number(milli) / 1000;
 const ymd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
 
-/** The refusal of an action the listing's current state does not allow, naming that state. */
-export function listingStateRefusal(state: number): AppError {
-  const label = LISTING_MANAGE_STATES[state as keyof typeof LISTING_MANAGE_STATES];
-  return AppError.naming('STATE_NOT_ALLOWED', {
-    state: label ?? { 'zh-CN': String(state), 'en-US': String(state), 'zh-TW': String(state) },
-  });
-}
+type ListingState = StateOf<typeof listingMachine>;
+type ListingTransition = TransitionOf<typeof listingMachine>;
+type ListingColumns = Stateless<ListingTable, 'obj_state'>;
 
 export function toManagedListing(row: ListingRow, unit: string): ManagedListing {
   return {
@@ -127,13 +122,9 @@ export function createListingManageService(deps: ListingManageDeps) {
     return row;
   }
 
-  async function move(trx: Trx, row: ListingRow, from: number[], values: Updateable<ListingTable>): Promise<ListingRow> {
-    if (!from.includes(row.obj_state)) throw listingStateRefusal(row.obj_state);
-    if (!(await repo.transition(trx, row.id, from, { ...values, updated_at: now().toISOString() }))) {
-      throw listingStateRefusal((await repo.find(row.id, trx))?.obj_state ?? row.obj_state);
-    }
-    return (await repo.find(row.id, trx))!;
-  }
+  /** Moves the listing as it was read (held for the transaction) by `transition`, with the other columns it writes. */
+  const move = (trx: Trx, row: ListingRow, transition: ListingTransition, to: ListingState, set: ListingColumns = {}) =>
+    moveFrom(trx, listingMachine, transition, row, { to, set: { ...set, updated_at: now().toISOString() } });
 
   const changed = (emit: Emit, row: ListingRow, action: string) =>
     emit({ topic: 'listing', key: String(row.id), action, companyIds: [row.company_id], data: { objState: row.obj_state } });
@@ -159,8 +150,8 @@ export function createListingManageService(deps: ListingManageDeps) {
     if (await repo.hasChildren(variety.code)) throw invalidField('varietyCode', 'invalidValue');
     const market = await repo.market(input.marketCode);
     if (!market || !LISTING_MARKET_MODES.includes(market.obj_mode)) throw invalidField('marketCode', 'invalidValue');
-    // A market trades in one currency; its listings are priced in it.
-    if (market.currency !== input.currency) throw invalidField('currency', 'invalidValue');
+    // A market trades in one currency; its listings are priced in it, whether the owner names it or not.
+    if (input.currency !== undefined && input.currency !== market.currency) throw invalidField('currency', 'invalidValue');
     const stepMilli = toMilli(input.objStepNum);
     const pictures = [...new Set(input.pictures)];
     const stored = await repo.existingFileIds(pictures);
@@ -171,6 +162,7 @@ export function createListingManageService(deps: ListingManageDeps) {
     const levels = [grandParent?.code, parent?.code, variety.code].filter((c): c is string => Boolean(c));
     return {
       variety,
+      currency: market.currency,
       stepMilli,
       pictures,
       l1: levels[0] ?? variety.code,
@@ -221,7 +213,7 @@ export function createListingManageService(deps: ListingManageDeps) {
         listing_type: input.listingType,
         hold_bs: input.holdBs,
         single_price: input.singlePrice,
-        currency: input.currency,
+        currency: terms.currency,
         obj_listing_milli: toMilli(input.objListingNum),
         min_milli: toMilli(input.objMinNum),
         step_milli: terms.stepMilli,
@@ -244,10 +236,9 @@ export function createListingManageService(deps: ListingManageDeps) {
       };
       if (input.id === undefined) {
         return change({ actorUserId: userId, action: 'create', target: 'listing' }, async (trx, emit, log) => {
-          const id = await repo.insert(trx, {
+          const { id } = await create(trx, listingMachine, 'create', 0, {
             ...common,
             trade_listing_code: `TMP${crypto.randomUUID().replace(/-/g, '').slice(0, 30)}`,
-            obj_state: 0,
             surplus_milli: common.obj_listing_milli,
             seller_id: userId,
             company_id: companyId,
@@ -266,15 +257,16 @@ export function createListingManageService(deps: ListingManageDeps) {
       const id = Number(input.id);
       return change({ actorUserId: userId, action: 'edit', target: `listing:${id}` }, async (trx, emit, log) => {
         const { row } = await ownListing(trx, userId, id);
-        const editable = [0, 4, 5, 1, 2];
-        if (!editable.includes(row.obj_state)) throw listingStateRefusal(row.obj_state);
+        if (!(listingMachine.transitions.edit.from as readonly number[]).includes(row.obj_state)) {
+          throw refusalOf(listingMachine, row.obj_state);
+        }
         // What orders already took stays taken: the new total must cover it and leave some to sell.
         const sold = Number(row.obj_listing_milli) - Number(row.surplus_milli);
         const surplus = common.obj_listing_milli - sold;
         if (surplus <= 0) throw invalidField('objListingNum', 'tooSmall');
         if (common.min_milli > common.obj_listing_milli) throw invalidField('objMinNum', 'invalidValue');
-        const state = row.obj_state === 1 || row.obj_state === 2 ? 4 : row.obj_state;
-        const next = await move(trx, row, [row.obj_state], { ...common, surplus_milli: surplus, obj_state: state });
+        const state = (row.obj_state === 1 || row.obj_state === 2 ? 4 : row.obj_state) as ListingState;
+        const next = await move(trx, row, 'edit', state, { ...common, surplus_milli: surplus });
         if (state !== row.obj_state) await scheduler.cancel(trx, LISTING_EXPIRE_JOB, String(id));
         await repo.replaceSku(trx, id, input.goodsSkuName, terms.variety.unit);
         log.before = { objState: row.obj_state };
@@ -288,7 +280,7 @@ export function createListingManageService(deps: ListingManageDeps) {
     async submit(userId: number, id: number): Promise<ManagedListing> {
       return change({ actorUserId: userId, action: 'submit', target: `listing:${id}` }, async (trx, emit, log) => {
         const { row } = await ownListing(trx, userId, id);
-        const next = await move(trx, row, [0, 5], { obj_state: 4 });
+        const next = await move(trx, row, 'submit', 4);
         log.before = { objState: row.obj_state };
         log.after = { objState: 4 };
         changed(emit, next, 'submitted');
@@ -300,7 +292,7 @@ export function createListingManageService(deps: ListingManageDeps) {
     async withdraw(userId: number, id: number): Promise<ManagedListing> {
       return change({ actorUserId: userId, action: 'withdraw', target: `listing:${id}` }, async (trx, emit, log) => {
         const { row } = await ownListing(trx, userId, id);
-        const next = await move(trx, row, [1], { obj_state: 3 });
+        const next = await move(trx, row, 'withdraw', 3);
         await scheduler.cancel(trx, LISTING_EXPIRE_JOB, String(id));
         log.before = { objState: row.obj_state };
         log.after = { objState: 3 };
@@ -320,8 +312,7 @@ export function createListingManageService(deps: ListingManageDeps) {
           let next: ListingRow;
           if (body.pass) {
             const expireAt = new Date(at.getTime() + row.obj_listing_day * DAY_MS);
-            next = await move(trx, row, [4], {
-              obj_state: 1,
+            next = await move(trx, row, 'approve', 1, {
               publish_time: at.toISOString(),
               expire_time: expireAt.toISOString(),
               review_remark: body.reviewRemark,
@@ -329,7 +320,7 @@ export function createListingManageService(deps: ListingManageDeps) {
             await scheduler.schedule(trx, { kind: LISTING_EXPIRE_JOB, key: String(id), runAt: expireAt });
             await tell(trx, next, 'listing.approved', body.reviewRemark, emit);
           } else {
-            next = await move(trx, row, [4], { obj_state: 5, review_remark: body.reviewRemark });
+            next = await move(trx, row, 'reject', 5, { review_remark: body.reviewRemark });
             await tell(trx, next, 'listing.rejected', body.reviewRemark, emit);
           }
           log.before = { objState: row.obj_state };
@@ -345,7 +336,7 @@ export function createListingManageService(deps: ListingManageDeps) {
       const id = Number(body.id);
       return change({ actorUserId: operatorId, action: 'suspend', target: `listing:${id}` }, async (trx, emit, log) => {
         const row = await reviewable(trx, id);
-        const next = await move(trx, row, [1], { obj_state: 7, review_remark: body.reason });
+        const next = await move(trx, row, 'suspend', 7, { review_remark: body.reason });
         await tell(trx, next, 'listing.suspended', body.reason, emit);
         log.before = { objState: row.obj_state };
         log.after = { objState: 7, reviewRemark: body.reason };
@@ -360,7 +351,7 @@ export function createListingManageService(deps: ListingManageDeps) {
       return change({ actorUserId: operatorId, action: 'reinstate', target: `listing:${id}` }, async (trx, emit, log) => {
         const row = await reviewable(trx, id);
         const expired = row.expire_time !== '' && row.expire_time <= now().toISOString();
-        const next = await move(trx, row, [7], { obj_state: expired ? 6 : 1, review_remark: body.reason });
+        const next = await move(trx, row, 'reinstate', expired ? 6 : 1, { review_remark: body.reason });
         if (!expired) await tell(trx, next, 'listing.reinstated', body.reason, emit);
         log.before = { objState: row.obj_state };
         log.after = { objState: next.obj_state, reviewRemark: body.reason };
@@ -376,7 +367,7 @@ export function createListingManageService(deps: ListingManageDeps) {
     async expire(trx: Trx, key: string, runAt: string, emit: Emit): Promise<void> {
       const row = await repo.find(Number(key), trx);
       if (!row || row.obj_state !== 1 || row.expire_time === '' || row.expire_time > runAt) return;
-      if (await repo.transition(trx, row.id, [1], { obj_state: 6, updated_at: now().toISOString() })) {
+      if (await moveIfAllowed(trx, listingMachine, 'expire', row.id, { to: 6, set: { updated_at: now().toISOString() } })) {
         await tell(trx, row, 'listing.expired', '', emit);
         changed(emit, { ...row, obj_state: 6 }, 'expired');
       }

@@ -1,5 +1,6 @@
 import { LISTING_PERMISSION, REVIEW_PERMISSION } from '@portal/contracts/listing-manage';
-import { tradingMenus } from '../../db/migrations/101-trading-menus';
+import { localized as l } from '@portal/contracts/constants';
+import { tradingMenus } from './migrations/101-trading-menus';
 import { defineModule } from '../../platform/module';
 import { createListingManageRepo } from './listing-manage.repo';
 import { registerListingManageRoutes } from './listing-manage.routes';
@@ -10,7 +11,11 @@ export const listingManageModule = defineModule({
   name: 'listing-manage',
   // The trading menus and permission codes (listings, orders, deposits, messages) arrived together.
   migrations: { '101-trading-menus': tradingMenus },
-  permissions: [LISTING_PERMISSION, REVIEW_PERMISSION],
+  title: l('挂牌', 'Listings', '掛牌'),
+  permissions: [
+    { code: LISTING_PERMISSION, title: l('管理本企业挂牌', "Manage the own company's listings", '管理本企業掛牌') },
+    { code: REVIEW_PERMISSION, title: l('挂牌审核、暂停与恢复', 'Review, suspend and reinstate listings', '掛牌審核、暫停與恢復') },
+  ],
   menus: ['trading', 'trading-admin', 'trading-listings'],
   services: (ctx) =>
     createListingManageService({

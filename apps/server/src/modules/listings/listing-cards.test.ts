@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileUrl } from '@portal/contracts/files';
 import { listingItemSchema, listingPageSchema, type ListingItem } from '@portal/contracts/listings';
-import { rebuildListingCards } from '../../db/migrations/143-listing-cards';
+import { rebuildListingCards } from './migrations/143-listing-cards';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
 
 let t: TestApp;

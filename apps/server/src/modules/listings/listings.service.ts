@@ -1,3 +1,4 @@
+import { fromMilli } from '@portal/contracts/quantity';
 import { LISTING_COUNT_CAP } from '@portal/contracts/constants';
 import { fileUrl } from '@portal/contracts/files';
 import type { ListingDetail, ListingItem, ListingPage, ListingSearch } from '@portal/contracts/listings';
@@ -39,8 +40,6 @@ const ANCHOR_BLOCK = 8192;
 /** Remembered positions live this long; the popular streams are walked again at half of it. */
 const ANCHOR_TTL_MS = 20 * 60_000;
 const WARM_EVERY_MS = ANCHOR_TTL_MS / 2;
-
-const fromMilli = (milli: number) => Math.round(Number(milli)) / 1000;
 
 /**
  * A page of the market with its listings as their cards' JSON (kept in each listing's row) joined
@@ -90,7 +89,10 @@ export function createListingsService(deps: ListingsDeps) {
 
   /** The storage filter of a search, or null when it can match nothing (unknown code, no seller). */
   async function toFilter(s: ListingSearch): Promise<ListingFilter | null> {
-    const f: ListingFilter = { objState: s.objState ?? 1 };
+    const objState = s.objState ?? 1;
+    // Drafts, listings under review and the like are their owner's: asking for them finds none.
+    if (!PUBLIC_LISTING_STATES.has(objState)) return null;
+    const f: ListingFilter = { objState };
     if (s.holdBs !== undefined) f.holdBs = s.holdBs;
     if (s.listingType !== undefined) f.listingType = s.listingType;
     if (s.marketCode) f.marketCode = s.marketCode;
@@ -257,6 +259,7 @@ export function createListingsService(deps: ListingsDeps) {
         deliveryStart: row.delivery_start,
         deliveryEnd: row.delivery_end,
         remark: row.remark,
+        description: row.description,
         objStepNum: fromMilli(row.step_milli),
         depositRatio: row.deposit_ratio,
         seller: {

@@ -1,5 +1,5 @@
-import { trading } from '../../db/migrations/004-trading';
-import { listingCards } from '../../db/migrations/143-listing-cards';
+import { trading } from './migrations/004-trading';
+import { listingCards } from './migrations/143-listing-cards';
 import { defineModule } from '../../platform/module';
 import { createListingsRepo } from './listings.repo';
 import { registerListingsRoutes } from './listings.routes';

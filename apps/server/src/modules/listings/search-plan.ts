@@ -1,4 +1,4 @@
-import { FACET_COLUMNS } from '../../db/migrations/004-trading';
+import { FACET_COLUMNS } from './migrations/004-trading';
 import type { ListingFilter, ListingOrder } from './listings.repo';
 import type { StreamTotal } from './page-anchors';
 

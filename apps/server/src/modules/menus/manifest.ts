@@ -1,5 +1,5 @@
-import { menuTitles } from '../../db/migrations/020-menu-titles';
-import { menuFields } from '../../db/migrations/061-menu-fields';
+import { menuTitles } from './migrations/020-menu-titles';
+import { menuFields } from './migrations/061-menu-fields';
 import { defineModule } from '../../platform/module';
 import { createMenusRepo } from './menus.repo';
 import { registerMenusRoutes } from './menus.routes';

@@ -1,5 +1,6 @@
 import { MESSAGE_PERMISSION } from '@portal/contracts/messages';
-import { messages as messagesMigration } from '../../db/migrations/121-messages';
+import { localized as l } from '@portal/contracts/constants';
+import { messages as messagesMigration } from './migrations/121-messages';
 import { defineModule } from '../../platform/module';
 import { createMessageStreams, type MessageStreams } from './message-stream';
 import { registerMessagesRoutes } from './messages.routes';
@@ -18,11 +19,18 @@ declare module '../../platform/module' {
 export const messagesModule = defineModule({
   name: 'messages',
   migrations: { '121-messages': messagesMigration },
-  permissions: [MESSAGE_PERMISSION],
+  title: l('消息中心', 'Messages', '訊息中心'),
+  permissions: [{ code: MESSAGE_PERMISSION, title: l('查看与接收消息', 'Read and receive messages', '檢視與接收訊息') }],
   settings: ['SSE_HEARTBEAT_SECONDS'],
-  services({ db, now, events, sessions, settings }) {
+  services({ db, now, events, sessions, settings, metrics }) {
     const messages = createMessagesService({ db, now });
-    const streams = createMessageStreams({ events, messages, sessions, options: { heartbeatMs: settings.SSE_HEARTBEAT_SECONDS * 1000 } });
+    const streams: MessageStreams = createMessageStreams({
+      events,
+      messages,
+      sessions,
+      options: { heartbeatMs: settings.SSE_HEARTBEAT_SECONDS * 1000 },
+      meter: metrics.stream('message', () => streams.count()),
+    });
     return { messages, streams };
   },
   provides: ({ messages, streams }) => ({ messages, messageStreams: streams }),

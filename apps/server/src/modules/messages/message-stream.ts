@@ -1,18 +1,18 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Lang } from '@portal/contracts/i18n';
+import type { FastifyInstance } from 'fastify';
+import type { Reader } from '@portal/contracts/reader';
 import { messageEndpoints, STREAM_EVENTS, type ChangeNotice } from '@portal/contracts/messages';
 import type { ChangeEvent, EventBus } from '../../platform/events';
+import type { StreamMeter } from '../../platform/metrics';
 import { AppError } from '../../platform/errors';
 import type { AccessDeps } from '../../platform/http';
-import { langOf } from '../../platform/i18n';
+import { readerOf } from '../../platform/i18n';
 import type { Sessions } from '../../platform/sessions';
+import { addUnder, createSseHub, lastEventIdOf, removeUnder } from '../../platform/sse';
 import { MESSAGE_TOPIC, rendered, type MessagesService, type StoredMessage } from './messages.service';
 
 /** Most missed messages one resume sends; older ones stay in the message list. */
 const RESUME_LIMIT = 500;
-/** A client that stops reading is dropped once this much waits for it (it resumes with Last-Event-ID). */
-const MAX_BUFFERED_BYTES = 1 << 20;
 /** How long the browser waits before reconnecting after the stream ends. */
 const RETRY_MS = 3000;
 
@@ -21,7 +21,7 @@ interface Connection {
   userId: number;
   companyId: number | null;
   tokenHash: string;
-  lang: Lang;
+  reader: Reader;
   res: ServerResponse;
   /** Message ids already sent during the resume, so the live copy of one is not sent twice. */
   replayed: Set<string> | null;
@@ -42,31 +42,41 @@ export interface StreamOptions {
  * came after it, in order), `change` events for the order, listing and deposit changes of the
  * user's company, and a heartbeat comment that also ends the stream once its session has ended.
  */
-export function createMessageStreams(deps: { events: EventBus; messages: MessagesService; sessions: Sessions; options: StreamOptions }) {
+export function createMessageStreams(deps: {
+  events: EventBus;
+  messages: MessagesService;
+  sessions: Sessions;
+  options: StreamOptions;
+  meter?: StreamMeter;
+}) {
   const { events, messages, sessions, options } = deps;
   const byUser = new Map<number, Set<Connection>>();
   const byCompany = new Map<number, Set<Connection>>();
-  const all = new Set<Connection>();
+  const hub = createSseHub<Connection>({
+    heartbeatMs: options.heartbeatMs,
+    retryMs: RETRY_MS,
+    meter: deps.meter,
+    // A logged-out, kicked, expired or locked session's streams end (one look per session); the
+    // browser's next call learns why.
+    afterHeartbeat(all) {
+      const bySession = new Map<string, Connection[]>();
+      for (const c of all) {
+        const same = bySession.get(c.tokenHash);
+        if (same) same.push(c);
+        else bySession.set(c.tokenHash, [c]);
+      }
+      for (const [tokenHash, streams] of bySession) {
+        sessions.isLive(tokenHash).then(
+          (live) => live || streams.forEach((c) => c.close()),
+          () => {},
+        );
+      }
+    },
+  });
+  const { meter, write } = hub;
 
-  const add = <K>(map: Map<K, Set<Connection>>, key: K, c: Connection) => {
-    let set = map.get(key);
-    if (!set) map.set(key, (set = new Set()));
-    set.add(c);
-  };
-  const remove = <K>(map: Map<K, Set<Connection>>, key: K, c: Connection) => {
-    const set = map.get(key);
-    if (!set) return;
-    set.delete(c);
-    if (set.size === 0) map.delete(key);
-  };
-
-  const write = (c: Connection, text: string) => {
-    if (c.res.writableEnded) return;
-    c.res.write(text);
-    if (c.res.writableLength > MAX_BUFFERED_BYTES) c.close();
-  };
-  const messageFrame = (m: StoredMessage, lang: Lang) =>
-    `id: ${m.id}\nevent: ${STREAM_EVENTS.message}\ndata: ${JSON.stringify(rendered(m, lang))}\n\n`;
+  const messageFrame = (m: StoredMessage, reader: Reader) =>
+    `id: ${m.id}\nevent: ${STREAM_EVENTS.message}\ndata: ${JSON.stringify(rendered(m, reader))}\n\n`;
   const changeFrame = (e: ChangeEvent) => {
     const notice: ChangeNotice = { topic: e.topic, key: e.key, action: e.action };
     return `event: ${STREAM_EVENTS.change}\ndata: ${JSON.stringify(notice)}\n\n`;
@@ -74,7 +84,7 @@ export function createMessageStreams(deps: { events: EventBus; messages: Message
 
   /**
    * What one stream does with one event it concerns. `frames` keeps the text of this event per
-   * language, so a thousand streams of one event render and serialise it once per language.
+   * reader (language and zone), so a thousand streams of one event render and serialise it once per reader.
    */
   const deliver = (c: Connection, e: ChangeEvent, frames: Map<string, string> = new Map()) => {
     if (c.waiting) {
@@ -84,8 +94,9 @@ export function createMessageStreams(deps: { events: EventBus; messages: Message
     if (e.topic === MESSAGE_TOPIC) {
       const message = e.data?.message as StoredMessage | undefined;
       if (!message || message.userId !== c.userId || c.replayed?.has(message.id)) return;
-      let frame = frames.get(c.lang);
-      if (frame === undefined) frames.set(c.lang, (frame = messageFrame(message, c.lang)));
+      const readerKey = `${c.reader.lang} ${c.reader.timeZone}`;
+      let frame = frames.get(readerKey);
+      if (frame === undefined) frames.set(readerKey, (frame = messageFrame(message, c.reader)));
       write(c, frame);
     } else {
       let frame = frames.get('change');
@@ -104,37 +115,11 @@ export function createMessageStreams(deps: { events: EventBus; messages: Message
     for (const c of targets) deliver(c, e, frames);
   });
 
-  /** The Last-Event-ID a reconnecting browser sends (or `lastEventId` in the query, for clients that cannot set headers). */
-  const lastEventIdOf = (request: FastifyRequest): number | null => {
-    const header = request.headers['last-event-id'];
-    const query = (request.query as Record<string, unknown> | undefined)?.lastEventId;
-    const raw = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
-    return /^\d{1,12}$/.test(raw.trim()) ? Number(raw.trim()) : null;
-  };
-
-  const heartbeat = setInterval(() => {
-    const bySession = new Map<string, Connection[]>();
-    for (const c of all) {
-      write(c, ': heartbeat\n\n');
-      const same = bySession.get(c.tokenHash);
-      if (same) same.push(c);
-      else bySession.set(c.tokenHash, [c]);
-    }
-    // A logged-out, kicked, expired or locked session's streams end (one look per session); the
-    // browser's next call learns why.
-    for (const [tokenHash, streams] of bySession) {
-      sessions.isLive(tokenHash).then(
-        (live) => live || streams.forEach((c) => c.close()),
-        () => {},
-      );
-    }
-  }, options.heartbeatMs);
-  heartbeat.unref();
-
   return {
     register(app: FastifyInstance, access: AccessDeps): void {
       const endpoint = messageEndpoints.stream;
-      app.get(endpoint.path, { schema: { summary: endpoint.summary }, exposeHeadRoute: false }, async (request, reply) => {
+      const options = { schema: { summary: endpoint.summary }, exposeHeadRoute: false, config: { eventStream: true } };
+      app.get(endpoint.path, options, async (request, reply) => {
         // The same gate as every session endpoint, before anything is sent.
         const session = request.session;
         if (!session) throw new AppError(request.sessionError ?? 'PLEASE_LOGIN');
@@ -144,48 +129,35 @@ export function createMessageStreams(deps: { events: EventBus; messages: Message
         const companyId = await messages.companyOf(session.userId);
         const lastEventId = lastEventIdOf(request);
 
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          // Proxies (nginx) would otherwise hold the events back in their buffers.
-          'x-accel-buffering': 'no',
-        });
-        res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-
-        let closed = false;
-        const c: Connection = {
-          userId: session.userId,
-          companyId,
-          tokenHash: session.tokenHash,
-          lang: langOf(request),
-          res,
-          replayed: null,
-          waiting: lastEventId === null ? null : [],
-          close() {
-            if (closed) return;
-            closed = true;
-            all.delete(c);
-            remove(byUser, c.userId, c);
-            if (c.companyId !== null) remove(byCompany, c.companyId, c);
-            if (!res.writableEnded) res.end();
+        const c = hub.open(
+          request,
+          reply,
+          (res, close) => ({
+            userId: session.userId,
+            companyId,
+            tokenHash: session.tokenHash,
+            reader: readerOf(request),
+            res,
+            replayed: null,
+            waiting: lastEventId === null ? null : [],
+            close,
+          }),
+          (gone) => {
+            removeUnder(byUser, gone.userId, gone);
+            if (gone.companyId !== null) removeUnder(byCompany, gone.companyId, gone);
           },
-        };
-        all.add(c);
-        add(byUser, c.userId, c);
-        if (companyId !== null) add(byCompany, companyId, c);
-        request.raw.on('close', () => c.close());
-        res.on('error', () => c.close());
+        );
+        addUnder(byUser, c.userId, c);
+        if (companyId !== null) addUnder(byCompany, companyId, c);
 
         if (lastEventId !== null) {
+          meter.resumed();
           // Listening began before this read, so nothing falls between the two; what came in
           // meanwhile is sent after the replay, skipping messages the replay already sent.
           try {
             const missed = await messages.after(c.userId, lastEventId, RESUME_LIMIT);
             c.replayed = new Set(missed.map((m) => m.id));
-            for (const m of missed) write(c, messageFrame(m, c.lang));
+            for (const m of missed) write(c, messageFrame(m, c.reader));
           } catch (err) {
             request.log.error({ err }, 'message stream resume failed');
             c.close();
@@ -198,11 +170,10 @@ export function createMessageStreams(deps: { events: EventBus; messages: Message
       });
     },
     /** Streams open on this server (tests, the fan-out bench). */
-    count: () => all.size,
+    count: hub.count,
     close() {
-      clearInterval(heartbeat);
       unsubscribe();
-      for (const c of [...all]) c.close();
+      hub.close();
     },
   };
 }

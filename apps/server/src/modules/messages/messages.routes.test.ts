@@ -71,7 +71,7 @@ describe('message centre', () => {
     const en = envelope(await post('/omc/api/message/page', supplier, { pageNo: 1, pageSize: 8 }, 'en-US')).data as { items: Message[] };
     expect(en.items[0]).toMatchObject({
       title: 'New order',
-      text: '华北化工集团有限公司 ordered 10 吨 of 动力煤 (order ORD-A1). Please confirm it.',
+      text: '华北化工集团有限公司 ordered 10 t of 动力煤 (order ORD-A1). Please confirm it.',
     });
     const tw = envelope(await post('/omc/api/message/page', supplier, { pageNo: 1, pageSize: 8 }, 'zh-TW')).data as { items: Message[] };
     expect(tw.items[0]!.title).toBe('新訂單');
@@ -80,6 +80,33 @@ describe('message centre', () => {
     const buyer = await login(t.app, 'buyer02', 'Buyer@2026');
     const theirs = envelope(await post('/omc/api/message/page', buyer, { pageNo: 1, pageSize: 32 })).data as { items: Message[] };
     expect(theirs.items.find((m) => m.id === zh.items[0]!.id)).toBeUndefined();
+  });
+
+  it('names times in the reader’s zone (the tz cookie) and money as on the screens, never ISO or a currency code', async () => {
+    const supplier = await login(t.app, 'supplier01', 'Supplier@2026');
+    await tellCompany(ids.supplier01!.companyId, {
+      kind: 'auction.reserveDecision',
+      params: { pieceName: 'Lot A', amount: 1_000_000, currency: 'CNY', deadline: '2026-11-28T04:50:35.627Z' },
+      link: { route: '/trade/auctions' },
+    });
+    const page = async (cookie: string) =>
+      (
+        envelope(
+          await t.app.inject({
+            method: 'POST',
+            url: '/omc/api/message/page',
+            headers: { token: supplier.token, cookie },
+            payload: { pageNo: 1, pageSize: 8 },
+          }),
+        ).data as { items: Message[] }
+      ).items[0]!.text;
+    const newYork = await page('lang=en-US; tz=America/New_York');
+    expect(newYork).toBe(
+      'The best bid on lot “Lot A”, ￥10,000.00, missed your reserve. Decide before 2026-11-27 23:50 UTC-5; after that there is no deal.',
+    );
+    // No zone told (or one that is not a zone): the platform's.
+    expect(await page('lang=zh-TW; tz=Mars/Base')).toContain('請在 2026-11-28 12:50 UTC+8 前決定');
+    expect(await page('lang=zh-CN')).not.toMatch(/\dT\d|CNY/);
   });
 
   it('marks messages read; another user’s message answers 404 and marks nothing; bad ids answer 400 naming the field', async () => {

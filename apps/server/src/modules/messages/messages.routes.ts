@@ -10,8 +10,10 @@ export function registerMessagesRoutes(
   deps: { access: AccessDeps; messages: MessagesService; streams: MessageStreams },
 ) {
   const { access, messages, streams } = deps;
-  registerEndpoint(app, access, messageEndpoints.page, async ({ body, session, lang }) => messages.page(session.userId, body, lang));
-  registerEndpoint(app, access, messageEndpoints.read, async ({ body, session, lang }) => messages.read(session.userId, body.ids, lang));
+  registerEndpoint(app, access, messageEndpoints.page, async ({ body, session, reader }) => messages.page(session.userId, body, reader));
+  registerEndpoint(app, access, messageEndpoints.read, async ({ body, session, reader }) =>
+    messages.read(session.userId, body.ids, reader),
+  );
   registerEndpoint(app, access, messageEndpoints.unreadCount, async ({ session }) => messages.unreadCount(session.userId));
   streams.register(app, access);
   // Open streams would keep the server from closing.

@@ -1,12 +1,15 @@
 import { renderMessage, type Message, type MessageKind, type MessageLink, type MessageParams } from '@portal/contracts/messages';
-import type { Lang } from '@portal/contracts/i18n';
+import type { Reader } from '@portal/contracts/reader';
 import type { Db } from '../../db/database';
 import type { MessageTable } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import type { Emit } from '../../platform/write-path';
+import type { Emit, Trx } from '../../platform/write-path';
 import { pageAndTotal } from '../../platform/table-repo';
 
 /** What a module asks to tell people: the kind names the texts, params fill them, link opens the record. */
+/** Writes a message to every user of a company in the caller's transaction: how other modules notify. */
+export type NotifyCompany = (trx: Trx, companyId: number, draft: MessageDraft, emit: Emit) => Promise<void>;
+
 export interface MessageDraft {
   kind: MessageKind;
   params: MessageParams;
@@ -39,9 +42,9 @@ const stored = (row: MessageRow): StoredMessage => ({
   time: row.created_at,
 });
 
-/** A message as its reader sees it: title and text in the reader's language. */
-export function rendered(m: StoredMessage, lang: Lang): Message {
-  return { id: m.id, kind: m.kind, ...renderMessage(m.kind, m.params, lang), link: m.link, read: m.read, time: m.time };
+/** A message as its reader sees it: title and text in the reader's language and time zone. */
+export function rendered(m: StoredMessage, reader: Reader): Message {
+  return { id: m.id, kind: m.kind, ...renderMessage(m.kind, m.params, reader), link: m.link, read: m.read, time: m.time };
 }
 
 /**
@@ -90,14 +93,14 @@ export function createMessagesService(deps: { db: Db; now: () => Date }) {
     /** Tells these users, in the caller's transaction. */
     notifyUsers: (trx: Db, userIds: number[], draft: MessageDraft, emit: Emit) => insertFor(trx, userIds, draft, emit),
 
-    async page(userId: number, q: { pageNo: number; pageSize: number; read?: boolean }, lang: Lang) {
+    async page(userId: number, q: { pageNo: number; pageSize: number; read?: boolean }, reader: Reader) {
       const { rows, total } = await pageAndTotal(
         mine(userId, q.read).select(columns).orderBy('id', 'desc'),
         mine(userId, q.read),
         q.pageNo,
         q.pageSize,
       );
-      return { items: rows.map((r) => rendered(stored(r), lang)), totalItem: total, pageNo: q.pageNo, pageSize: q.pageSize };
+      return { items: rows.map((r) => rendered(stored(r), reader)), totalItem: total, pageNo: q.pageNo, pageSize: q.pageSize };
     },
 
     async unreadCount(userId: number): Promise<{ count: number }> {
@@ -108,13 +111,13 @@ export function createMessagesService(deps: { db: Db; now: () => Date }) {
     },
 
     /** Marks messages read; any id that is not the caller's refuses the whole call (404) and marks nothing. */
-    async read(userId: number, ids: string[], lang: Lang): Promise<Message[]> {
+    async read(userId: number, ids: string[], reader: Reader): Promise<Message[]> {
       const wanted = [...new Set(ids.map(Number))];
       return db.transaction().execute(async (trx) => {
         const owned = await trx.selectFrom('messages').select(columns).where('user_id', '=', userId).where('id', 'in', wanted).execute();
         if (owned.length !== wanted.length) throw new AppError('NOT_FOUND');
         await trx.updateTable('messages').set({ is_read: 1 }).where('user_id', '=', userId).where('id', 'in', wanted).execute();
-        return owned.sort((a, b) => b.id - a.id).map((r) => rendered({ ...stored(r), read: true }, lang));
+        return owned.sort((a, b) => b.id - a.id).map((r) => rendered({ ...stored(r), read: true }, reader));
       });
     },
 

@@ -1,3 +1,3 @@
-// The public entry of the mobile-change module: all that other modules, app.ts and db/ may import from it.
+// The public entry of the mobile-change module: all that other modules and the code above them (app.ts, demo data, scripts) may import from it.
 export { createMobileChangeRepo } from './mobile-change.repo';
 export { createMobileChangeService } from './mobile-change.service';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { uniqueConflict } from '../registration';
+import { uniqueConflict } from '../../db/unique-conflict';
 
 /** Storage of a user's mobile number. */
 export function createMobileChangeRepo(db: Db) {

@@ -1,8 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import { lockedForUpdate, type Db, type Dialect } from '../../db/database';
 import type { Database, OrderTable } from '../../db/schema';
 import { contains } from '../../platform/resource';
 import { pageAndTotal } from '../../platform/table-repo';
+import type { Stateless } from '../../platform/transitions';
 import type { Trx } from '../../platform/write-path';
 
 export type OrderRowData = Selectable<OrderTable>;
@@ -20,6 +21,11 @@ export function createOrdersRepo(db: Db, dialect: Dialect) {
   return {
     findByNo(orderNo: string, on: Db | Trx = db): Promise<OrderRowData | undefined> {
       return on.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+    },
+
+    /** The order by its row id, locked for the rest of the transaction on PostgreSQL. */
+    findById(id: number, trx: Trx): Promise<OrderRowData | undefined> {
+      return lockedForUpdate(trx.selectFrom('orders').selectAll().where('id', '=', id), dialect).executeTakeFirst();
     },
 
     /** The order, locked for the rest of the transaction on PostgreSQL (SQLite writes one at a time). */
@@ -41,19 +47,9 @@ export function createOrdersRepo(db: Db, dialect: Dialect) {
         .executeTakeFirst();
     },
 
-    async insert(trx: Trx, values: Insertable<OrderTable>): Promise<number> {
-      const row = await trx.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    async update(trx: Trx, id: number, values: Updateable<OrderTable>): Promise<void> {
+    /** Writes columns other than the state (which changes through platform/transitions.ts only). */
+    async update(trx: Trx, id: number, values: Stateless<OrderTable, 'state'>): Promise<void> {
       await trx.updateTable('orders').set(values).where('id', '=', id).execute();
-    },
-
-    /** Moves an order out of `from`; false when another request moved it first. */
-    async transition(trx: Trx, id: number, from: number, values: Updateable<OrderTable>): Promise<boolean> {
-      const result = await trx.updateTable('orders').set(values).where('id', '=', id).where('state', '=', from).executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
     },
 
     events(orderId: number, on: Db | Trx = db) {
@@ -92,38 +88,30 @@ export function createOrdersRepo(db: Db, dialect: Dialect) {
      * Takes `milli` from a listing on sale in one conditional statement: it succeeds only while the
      * listing is on sale, enough is left and the quantity is at least the minimum (or all that is
      * left). The database applies it to the row as it is at that moment, so racing buyers, on one
-     * server or many, can never take more than there is. The last lot turns the listing sold out.
+     * server or many, can never take more than there is. Answers what is left, or undefined when
+     * nothing was taken; the row stays locked until the commit.
      */
-    async takeStock(trx: Trx, listingId: number, milli: number, at: string): Promise<boolean> {
-      const result = await trx
+    async takeStock(trx: Trx, listingId: number, milli: number, at: string): Promise<number | undefined> {
+      const row = await trx
         .updateTable('listings')
-        .set({
-          surplus_milli: sql`surplus_milli - ${milli}`,
-          obj_state: sql`case when surplus_milli = ${milli} then 2 else obj_state end`,
-          updated_at: at,
-        })
+        .set({ surplus_milli: sql`surplus_milli - ${milli}`, updated_at: at })
         .where('id', '=', listingId)
         .where('obj_state', '=', 1)
         .where('surplus_milli', '>=', milli)
         .where((eb) => eb.or([eb('min_milli', '<=', milli), eb('surplus_milli', '=', milli)]))
+        .returning('surplus_milli')
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return row === undefined ? undefined : Number(row.surplus_milli);
     },
 
-    /**
-     * Gives a cancelled order's quantity back. A sold-out listing goes back on sale while its days
-     * on sale last, and counts as expired after them; other states keep theirs.
-     */
-    async returnStock(trx: Trx, listingId: number, milli: number, at: string): Promise<void> {
-      await trx
+    /** Gives a cancelled order's quantity back; answers the listing's state and end of sale. */
+    returnStock(trx: Trx, listingId: number, milli: number, at: string) {
+      return trx
         .updateTable('listings')
-        .set({
-          surplus_milli: sql`surplus_milli + ${milli}`,
-          obj_state: sql`case when obj_state = 2 and (expire_time = '' or expire_time > ${at}) then 1 when obj_state = 2 then 6 else obj_state end`,
-          updated_at: at,
-        })
+        .set({ surplus_milli: sql`surplus_milli + ${milli}`, updated_at: at })
         .where('id', '=', listingId)
-        .execute();
+        .returning(['obj_state', 'expire_time'])
+        .executeTakeFirst();
     },
 
     listingByCode(code: string, on: Db | Trx = db) {
@@ -136,12 +124,6 @@ export function createOrdersRepo(db: Db, dialect: Dialect) {
 
     varietyUnit(code: string) {
       return db.selectFrom('varieties').select('unit').where('code', '=', code).executeTakeFirst();
-    },
-
-    async existingFileIds(ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom('files').select('id').where('id', 'in', ids).execute();
-      return new Set(rows.map((r) => r.id));
     },
 
     member(userId: number, on: Db | Trx = db) {

@@ -1,3 +1,3 @@
-// The public entry of the registration module: all that other modules, app.ts and db/ may import from it.
-export { createRegistrationRepo, uniqueConflict } from './registration.repo';
+// The public entry of the registration module: all that other modules and the code above them (app.ts, demo data, scripts) may import from it.
+export { createRegistrationRepo } from './registration.repo';
 export { createRegistrationService } from './registration.service';

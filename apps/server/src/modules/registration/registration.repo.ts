@@ -1,16 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-
-/** Which unique column a failed insert or update ran into, if any. */
-export function uniqueConflict(err: unknown): 'account' | 'mobile' | 'other' | null {
-  const e = err as { code?: string; message?: string; constraint?: string };
-  const unique = e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-  if (!unique) return null;
-  const text = `${e.constraint ?? ''} ${e.message ?? ''}`;
-  if (/account/.test(text)) return 'account';
-  if (/mobile/.test(text)) return 'mobile';
-  return 'other';
-}
+import { uniqueConflict } from '../../db/unique-conflict';
 
 /** Storage of self-registered companies, reset passwords and agreements. */
 export function createRegistrationRepo(db: Db) {

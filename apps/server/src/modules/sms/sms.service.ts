@@ -38,6 +38,7 @@ const PURPOSE_NAMES: Record<SmsPurpose, Record<Lang, string>> = {
   register: { 'zh-CN': '注册', 'en-US': 'registration', 'zh-TW': '註冊' },
   reset: { 'zh-CN': '重置密码', 'en-US': 'password reset', 'zh-TW': '重設密碼' },
   'change-mobile': { 'zh-CN': '修改手机号', 'en-US': 'mobile change', 'zh-TW': '修改手機號碼' },
+  'contract-sign': { 'zh-CN': '合同签署', 'en-US': 'contract signing', 'zh-TW': '合約簽署' },
 };
 const CODE_TEXT: Record<Lang, string> = {
   'zh-CN': '您的{purpose}验证码为 {code}，{minutes} 分钟内有效，请勿泄露给他人。如非本人操作，请忽略本短信。',

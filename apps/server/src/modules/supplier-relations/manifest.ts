@@ -1,3 +1,4 @@
+import { onePendingApplication } from './migrations/151-one-pending-application';
 import { defineModule } from '../../platform/module';
 import { createSupplierRelationsRepo } from './supplier-relations.repo';
 import { registerSupplierRelationsRoutes } from './supplier-relations.routes';
@@ -12,6 +13,7 @@ declare module '../../platform/module' {
 /** A buyer's supplier list and its remarks. */
 export const supplierRelationsModule = defineModule({
   name: 'supplier-relations',
+  migrations: { '151-one-pending-application': onePendingApplication },
   services: (ctx) =>
     createSupplierRelationsService({
       repo: createSupplierRelationsRepo(ctx.db),

@@ -104,24 +104,6 @@ export function createSupplierRelationsRepo(db: Db) {
         .where('state', '=', 'pending')
         .executeTakeFirst();
     },
-    async insertApplication(trx: Trx, buyerUserId: number, supplierUserId: number, remark: string, at: string): Promise<number> {
-      const row = await trx
-        .insertInto('supplier_applications')
-        .values({ buyer_user_id: buyerUserId, supplier_user_id: supplierUserId, remark, state: 'pending', created_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-    /** Decides a pending application; false when it was decided already. */
-    async decideApplication(trx: Trx, id: number, state: 'accepted' | 'declined', at: string): Promise<boolean> {
-      const result = await trx
-        .updateTable('supplier_applications')
-        .set({ state, decided_at: at })
-        .where('id', '=', id)
-        .where('state', '=', 'pending')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
     async remove(trx: Trx, buyerUserId: number, supplierUserId: number): Promise<boolean> {
       const result = await trx
         .deleteFrom('pur_customer_relations')

@@ -1,12 +1,16 @@
-import type {
-  SupplierApplication,
-  SupplierRelation,
-  SupplierRelationPage,
-  supplierRelationAddBodySchema,
+import { PAGE_PATHS } from '@portal/contracts/page-paths';
+import {
+  supplierApplicationMachine,
+  type SupplierApplication,
+  type SupplierRelation,
+  type SupplierRelationPage,
+  type supplierRelationAddBodySchema,
 } from '@portal/contracts/supplier-relations';
-import type { NotifyCompany } from '../listing-manage';
+import type { NotifyCompany } from '../messages';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/database';
 import { AppError } from '../../platform/errors';
+import { create, move } from '../../platform/transitions';
 import type { WritePath } from '../../platform/write-path';
 import type { SupplierRelationsRepo } from './supplier-relations.repo';
 
@@ -28,7 +32,7 @@ const toApplication = (r: ApplicationRow): SupplierApplication => ({
 });
 /** Where an application's messages take the buyer and the supplier. */
 const SUPPLIER_LIST_ROUTE = '/company/suppliers';
-const TENDER_HALL_ROUTE = '/trade/tender-bids';
+const TENDER_HALL_ROUTE = PAGE_PATHS.myTenderBids;
 const toRelation = (r: Row): SupplierRelation => ({
   id: String(r.supplier_user_id),
   supplierUserId: String(r.supplier_user_id),
@@ -60,11 +64,16 @@ export function createSupplierRelationsService(deps: {
       if (!supplier?.company_id) throw new AppError('NOT_A_COMPANY');
       if (buyer.company_id === supplier.company_id) throw new AppError('SELF_OPERATION');
       if (await repo.one(buyerUserId, supplierUserId)) throw new AppError('SUPPLIER_EXISTS');
-      return writes.write(
+      const applied = writes.write(
         { actorUserId: supplierUserId, action: 'apply', target: `supplier-applications:${buyerUserId}` },
         async (trx, emit, log) => {
           if (await repo.pendingApplication(buyerUserId, supplierUserId, trx)) throw new AppError('APPLICATION_PENDING');
-          const id = await repo.insertApplication(trx, buyerUserId, supplierUserId, remark, now().toISOString());
+          const { id } = await create(trx, supplierApplicationMachine, 'apply', 'pending', {
+            buyer_user_id: buyerUserId,
+            supplier_user_id: supplierUserId,
+            remark,
+            created_at: now().toISOString(),
+          });
           const row = (await repo.application(id, trx))!;
           log.after = { applicationId: id, buyerUserId, supplierUserId };
           await deps.notifyCompany?.(
@@ -80,6 +89,10 @@ export function createSupplierRelationsService(deps: {
           return toApplication(row);
         },
       );
+      // Two applications made at once: the database keeps one pending per pair, the other is refused as pending.
+      return applied.catch((err: unknown) => {
+        throw isUniqueViolation(err) ? new AppError('APPLICATION_PENDING') : err;
+      });
     },
 
     /** The buyer accepts (the supplier joins the list) or declines a pending application; the supplier is told. */
@@ -90,7 +103,11 @@ export function createSupplierRelationsService(deps: {
           const row = await repo.application(applicationId, trx);
           if (!row || row.buyer_user_id !== buyerUserId) throw new AppError('NOT_FOUND');
           const at = now().toISOString();
-          if (!(await repo.decideApplication(trx, applicationId, accept ? 'accepted' : 'declined', at))) throw new AppError('CONFLICT');
+          // A decision that comes second finds the application decided and is refused.
+          await move(trx, supplierApplicationMachine, accept ? 'accept' : 'decline', applicationId, {
+            to: accept ? 'accepted' : 'declined',
+            set: { decided_at: at },
+          });
           if (accept && !(await repo.one(buyerUserId, row.supplier_user_id, trx))) {
             await repo.insert(trx, buyerUserId, row.supplier_user_id, row.remark, at);
           }

@@ -1,9 +1,11 @@
 import { TENDER_PERMISSION, TENDER_REVIEW_PERMISSION } from '@portal/contracts/tender-trade';
-import { tenderTrading } from '../../db/migrations/150-tender-trading';
+import { localized as l } from '@portal/contracts/constants';
+import { tenderTrading } from './migrations/150-tender-trading';
 import { defineModule } from '../../platform/module';
 import { createSealer, sealKeySource } from '../../platform/sealing';
-import { createTenderBidsService } from './tender-bids.service';
-import { TENDER_JOBS, type TenderTradeDeps } from './tender-core';
+import { createTenderBidsService } from './bids';
+import { TENDER_BID_FILES, type TenderTradeDeps } from './context';
+import { TENDER_JOBS } from './opening';
 import { createTenderTradeRepo } from './tender-trade.repo';
 import { registerTenderTradeRoutes } from './tender-trade.routes';
 import { createTenderTradeService } from './tender-trade.service';
@@ -12,18 +14,24 @@ import { createTenderTradeService } from './tender-trade.service';
 export const tenderTradeModule = defineModule({
   name: 'tender-trade',
   migrations: { '150-tender-trading': tenderTrading },
-  permissions: [TENDER_PERMISSION, TENDER_REVIEW_PERMISSION],
+  title: l('招标', 'Tenders', '招標'),
+  permissions: [
+    { code: TENDER_PERMISSION, title: l('招标与投标', 'Tender and bid', '招標與投標') },
+    { code: TENDER_REVIEW_PERMISSION, title: l('招标审核', 'Review tenders', '招標審核') },
+  ],
   settings: ['TENDER_REVIEW', 'TENDER_MIN_VALID_BIDS', 'TENDER_MIN_NOTICE_SECONDS', 'TENDER_MIN_BIDDING_SECONDS'],
   services(ctx) {
     const s = ctx.settings;
     const auth = ctx.need('auth');
     const messages = ctx.need('messages');
+    const files = ctx.need('files');
     const deps: TenderTradeDeps = {
       repo: createTenderTradeRepo(ctx.db, ctx.dialect),
       writes: ctx.writes,
       scheduler: ctx.scheduler,
       sealer: createSealer(sealKeySource(s)),
       orders: ctx.need('orders'),
+      files,
       deposits: ctx.need('depositLedger'),
       notifyCompany: messages.notifyCompany,
       notifyUsers: messages.notifyUsers,
@@ -36,7 +44,9 @@ export const tenderTradeModule = defineModule({
       },
       now: ctx.now,
     };
-    return { tenders: createTenderTradeService(deps), bids: createTenderBidsService(deps) };
+    const bids = createTenderBidsService(deps);
+    files.defineScope(TENDER_BID_FILES, { readers: bids.fileReaders });
+    return { tenders: createTenderTradeService(deps), bids };
   },
   jobs: ({ tenders }) => ({
     [TENDER_JOBS.close]: (trx, job, emit) => tenders.closeJob(trx, job.key, emit),

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Sealer } from '../../platform/sealing';
-import { answerAad, bidAad, bidDigest, CHAIN_GENESIS, chainDigest, type BidContent } from './tender-sealing';
+import { GENESIS_DIGEST as CHAIN_GENESIS, linkDigest as chainDigest } from '../../platform/hash-chain';
+import { answerAad, bidAad, bidDigest, type BidContent } from './tender-sealing';
 
 export interface ChainReport {
   ok: boolean;
@@ -13,7 +14,7 @@ export interface ChainReport {
  * Verifies every tender's record chain: each record's digest is SHA-256(previous digest + its
  * content), the records follow each other without a gap, the last one is the digest the tender
  * keeps, and every bid the opening names still has the digest it had and content that hashes to
- * it. With a sealer, bids not yet opened are opened in memory and checked against their receipts
+ * it, and every bid's state is the last one the chain gave it. With a sealer, bids not yet opened are opened in memory and checked against their receipts
  * as well. An edited or deleted row shows up as a problem naming it. It only reads.
  */
 export async function verifyTenderChains(db: Db, sealer?: Sealer): Promise<ChainReport> {
@@ -45,6 +46,7 @@ export async function verifyTenderChains(db: Db, sealer?: Sealer): Promise<Chain
     const bids = new Map(
       (await db.selectFrom('tender_bids').selectAll().where('tender_id', '=', tender.id).execute()).map((b) => [String(b.id), b]),
     );
+    problems.push(...stateProblems(name, chain, named, bids));
     for (const entry of named) {
       const bid = bids.get(entry.bidId);
       if (!bid) {
@@ -84,6 +86,42 @@ export async function verifyTenderChains(db: Db, sealer?: Sealer): Promise<Chain
     }
   }
   return { ok: problems.length === 0, tenders: tenders.length, records, problems };
+}
+
+/** A chain record that names bids, each with the state it left the bid in (absent in records written before states were). */
+interface BidStatesRecord {
+  bids?: { bidId: string; state?: string }[];
+}
+
+/**
+ * After the opening every bid's state is in the chain: the opening gives each named bid its state,
+ * and each later record that changes some (the evaluation, the award) gives theirs. The last state
+ * the chain gives a bid must be the one its row holds; a bid the opening does not name was
+ * withdrawn before it and must still be. (Records from before states were recorded give none, and
+ * the state of their bids is then checked from the first record that does.)
+ */
+function stateProblems(
+  name: string,
+  chain: { seq: number; content: string }[],
+  named: { bidId: string }[],
+  bids: Map<string, { state: string }>,
+): string[] {
+  const problems: string[] = [];
+  const expected = new Map<string, { state: string; seq: number }>();
+  for (const record of chain) {
+    for (const entry of (JSON.parse(record.content) as BidStatesRecord).bids ?? []) {
+      if (entry.state) expected.set(entry.bidId, { state: entry.state, seq: record.seq });
+    }
+  }
+  const inOpening = new Set(named.map((b) => b.bidId));
+  for (const [bidId, bid] of bids) {
+    const recorded = expected.get(bidId);
+    if (recorded && bid.state !== recorded.state)
+      problems.push(`${name}: bid ${bidId} is ${bid.state}, the chain (record ${recorded.seq}) left it ${recorded.state}`);
+    if (!inOpening.has(bidId) && bid.state !== 'withdrawn')
+      problems.push(`${name}: bid ${bidId} is ${bid.state} but the opening does not name it (it was withdrawn before)`);
+  }
+  return problems;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { EvaluationMethod } from '@portal/contracts/tender-trade';
-import { amountOf } from '../orders';
-import { canonicalJson, sha256, type Sealer } from '../../platform/sealing';
+import { combinedScore, linesTotal, lowestTotal, priceScoreOf } from '@portal/contracts/tender-rules';
+import { canonicalJson, sha256 } from '../../platform/hash-chain';
+import type { Sealer } from '../../platform/sealing';
 
 /** One priced line of a bid or final quote, as stored (quantity in thousandths). */
 export interface SealedLine {
@@ -16,9 +17,6 @@ export interface BidContent {
   remark: string;
   fileIds: string[];
 }
-
-/** The first digest of every tender's chain. */
-export const CHAIN_GENESIS = '0'.repeat(64);
 
 /** The associated data that ties a sealed bid to its row: a ciphertext moved to another bid does not open. */
 export const bidAad = (tenderId: number, supplierCompanyId: number) => `tender-bid:${tenderId}:${supplierCompanyId}`;
@@ -39,11 +37,8 @@ export function bidDigest(d: { tenderId: number; supplierCompanyId: number; vers
   );
 }
 
-/** A chain record's digest: SHA-256(previous digest + canonical content). */
-export const chainDigest = (prev: string, content: string) => sha256(prev + content);
-
 /** Sum of unitPrice × quantity over the lines, in whole cents. */
-export const totalOf = (lines: SealedLine[]) => lines.reduce((sum, l) => sum + amountOf(l.unitPrice, l.quantityMilli), 0);
+export const totalOf = (lines: SealedLine[]) => linesTotal(lines);
 
 export interface SealedBid {
   id: number;
@@ -99,21 +94,16 @@ export interface Ranked {
   rank: number;
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /**
  * Ranks valid bids: by total amount (lowest first), or by a score that combines the price score
  * (the lowest total scores 100, others lowest/total × 100) with the technical score by the price
  * weight. Ties go to the earlier receipt, then the lower bid id.
  */
 export function rankBids(bids: RankInput[], method: EvaluationMethod, priceWeight: number | null): Ranked[] {
-  const positive = bids.filter((b) => b.total > 0).map((b) => b.total);
-  const lowest = positive.length > 0 ? Math.min(...positive) : 0;
+  const lowest = lowestTotal(bids.map((b) => b.total));
   const scored = bids.map((b) => {
-    const priceScore = b.total > 0 && lowest > 0 ? round2((lowest / b.total) * 100) : 0;
-    const weight = priceWeight ?? 100;
-    const score = method === 'scoring' ? round2((priceScore * weight + (b.technicalScore ?? 0) * (100 - weight)) / 100) : priceScore;
-    return { ...b, priceScore, score };
+    const priceScore = priceScoreOf(b.total, lowest);
+    return { ...b, priceScore, score: combinedScore(method, priceScore, b.technicalScore, priceWeight) };
   });
   scored.sort((a, b) => {
     const primary = method === 'scoring' ? b.score - a.score : a.total - b.total;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ManagedTender, TenderBid, TenderBidSaveBody, TenderSaveBody } from '@portal/contracts/tender-trade';
 import { createTestApp } from '../../test/test-app';
+import { tenderTerms } from '../../test/tender-terms';
 import { manualClock, withTraders, type Trader, type TradingApp } from '../../test/trading';
 
 /** A tender test app: the demo traders signed in, a hand-moved clock and a sealing key of its own. */
@@ -13,39 +14,8 @@ export async function createTenderApp(env: Record<string, string> = {}) {
 }
 export type TenderApp = Awaited<ReturnType<typeof createTenderApp>>;
 
-const HOUR = 3_600_000;
-
 function tenderHelpers(tr: TradingApp, clock: ReturnType<typeof manualClock>) {
-  const terms = (overrides: Partial<TenderSaveBody> = {}): TenderSaveBody => {
-    const at = clock.now().getTime();
-    return {
-      tenderName: '2027年电煤采购招标',
-      tenderType: 'bidding',
-      currency: 'CNY',
-      paymentType: 2,
-      contactName: '李明',
-      contactPhone: '0311-86650001',
-      description: '<p>采购电煤</p>',
-      bidBeginTime: new Date(at).toISOString(),
-      bidEndTime: new Date(at + 2 * HOUR).toISOString(),
-      evaluationMethod: 'lowest',
-      minValidBids: 3,
-      deposit: 0,
-      documentFileIds: [],
-      lines: [
-        {
-          goodsName: '动力煤 Q5500',
-          specification: '全硫≤0.8%',
-          quantity: 1000,
-          unit: '吨',
-          deliveryPlace: '河北石家庄',
-          deliveryDate: '2027-08-01',
-        },
-        { goodsName: '动力煤 Q5000', specification: '', quantity: 500, unit: '吨', deliveryPlace: '河北唐山', deliveryDate: '2027-09-01' },
-      ],
-      ...overrides,
-    };
-  };
+  const terms = (overrides: Partial<TenderSaveBody> = {}): TenderSaveBody => tenderTerms(clock.now(), overrides);
   /** A published tender of buyer01. */
   const published = async (overrides: Partial<TenderSaveBody> = {}, who: Trader = 'buyer01'): Promise<ManagedTender> => {
     const draft = await tr.ok<ManagedTender>(who, '/purchase/ws/tender/save', terms(overrides));
@@ -70,5 +40,14 @@ function tenderHelpers(tr: TradingApp, clock: ReturnType<typeof manualClock>) {
     await tr.t.app.live.scheduler.runDue();
   };
   const detail = (id: string, who: Trader = 'buyer01') => tr.ok<ManagedTender>(who, '/purchase/ws/tender/detail', { id });
-  return { terms, published, bid, advance, detail };
+  /** The messages of one kind a person received, with their parameters as stored. */
+  const messagesOf = (account: string, kind: string) =>
+    tr.database.db
+      .selectFrom('messages as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.id', 'm.params_json'])
+      .where('u.account', '=', account)
+      .where('m.kind', '=', kind)
+      .execute();
+  return { terms, published, bid, advance, detail, messagesOf };
 }

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { lockedForUpdate, type Db, type Dialect } from '../../db/database';
 import type { TenderAnswerTable, TenderAwardTable, TenderBidTable, TenderChainTable, TenderLineTable, TenderTable } from '../../db/schema';
+import type { Stateless } from '../../platform/transitions';
 import type { Trx } from '../../platform/write-path';
 
 export type TenderRow = Selectable<TenderTable>;
@@ -22,17 +23,9 @@ export function createTenderTradeRepo(db: Db, dialect: Dialect) {
     findForUpdate(trx: Trx, id: number) {
       return lockedForUpdate(trx.selectFrom('tenders').selectAll().where('id', '=', id), dialect).executeTakeFirst();
     },
-    /** Moves a tender from one of `from` states; false when another request moved it first. */
-    async transition(trx: Trx, id: number, from: number[], values: Updateable<TenderTable>): Promise<boolean> {
-      const result = await trx.updateTable('tenders').set(values).where('id', '=', id).where('obj_state', 'in', from).executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-    async update(trx: Trx, id: number, values: Updateable<TenderTable>): Promise<void> {
+    /** Writes columns other than the state (which changes through platform/transitions.ts only). */
+    async update(trx: Trx, id: number, values: Stateless<TenderTable, 'obj_state'>): Promise<void> {
       await trx.updateTable('tenders').set(values).where('id', '=', id).execute();
-    },
-    async insert(trx: Trx, values: Insertable<TenderTable>): Promise<number> {
-      const row = await trx.insertInto('tenders').values(values).returning('id').executeTakeFirstOrThrow();
-      return row.id;
     },
     async replaceLines(trx: Trx, tenderId: number, lines: Omit<Insertable<TenderLineTable>, 'tender_id'>[]): Promise<void> {
       await trx.deleteFrom('tender_lines').where('tender_id', '=', tenderId).execute();
@@ -80,10 +73,11 @@ export function createTenderTradeRepo(db: Db, dialect: Dialect) {
     /**
      * Writes what the opening found for many bids in a few statements (CASE by id, 200 bids each):
      * an opening of hundreds of bids is one transaction and should not be hundreds of round trips.
+     * Their states are moved apart, through platform/transitions.ts.
      */
     async writeOpened(
       trx: Trx,
-      rows: { id: number; state: string; invalidReason: string; openedJson: string; total: number | null; rank: number | null }[],
+      rows: { id: number; invalidReason: string; openedJson: string; total: number | null; rank: number | null }[],
       at: string,
     ): Promise<void> {
       for (let i = 0; i < rows.length; i += 200) {
@@ -96,7 +90,6 @@ export function createTenderTradeRepo(db: Db, dialect: Dialect) {
         await trx
           .updateTable('tender_bids')
           .set({
-            state: caseOf((r) => r.state, 'varchar(12)'),
             invalid_reason: caseOf((r) => r.invalidReason, 'varchar(500)'),
             opened_json: caseOf((r) => r.openedJson, 'text'),
             total: caseOf((r) => r.total, 'bigint'),
@@ -116,11 +109,8 @@ export function createTenderTradeRepo(db: Db, dialect: Dialect) {
       const rows = await on.selectFrom('users').select('id').where('company_id', 'in', companyIds).orderBy('id').execute();
       return rows.map((r) => r.id);
     },
-    async insertBid(trx: Trx, values: Insertable<TenderBidTable>): Promise<number> {
-      const row = await trx.insertInto('tender_bids').values(values).returning('id').executeTakeFirstOrThrow();
-      return row.id;
-    },
-    async updateBid(trx: Trx, id: number, values: Updateable<TenderBidTable>): Promise<void> {
+    /** Writes columns other than the state (which changes through platform/transitions.ts only). */
+    async updateBid(trx: Trx, id: number, values: Stateless<TenderBidTable, 'state'>): Promise<void> {
       await trx.updateTable('tender_bids').set(values).where('id', '=', id).execute();
     },
     async supplierBidPage(supplierCompanyId: number, state: string | undefined, pageNo: number, pageSize: number) {

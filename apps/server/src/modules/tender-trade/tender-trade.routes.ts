@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { tenderTradeEndpoints as ep } from '@portal/contracts/tender-trade';
 import { registerEndpoint, type AccessDeps } from '../../platform/http';
-import type { TenderBidsService } from './tender-bids.service';
+import type { TenderBidsService } from './bids';
 import type { TenderTradeService } from './tender-trade.service';
 
 /** The buyer's tenders, the operator's review and the suppliers' sealed bids under /purchase/ws. */

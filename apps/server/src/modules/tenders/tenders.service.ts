@@ -1,11 +1,9 @@
 import type { Selectable } from 'kysely';
 import { TENDER_STATE_VALUES } from '@portal/contracts/constants';
-import type { TenderDetail, TenderItem, TenderSearchBody } from '@portal/contracts/tenders';
+import type { TenderDetail, TenderItem, TenderSearch } from '@portal/contracts/tenders';
 import type { TenderTable } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { TenderFilter, TendersRepo } from './tenders.repo';
-
-type TenderSearch = Required<Pick<TenderSearchBody, 'pageNo' | 'pageSize'>> & Pick<TenderSearchBody, 'objState'>;
 
 /** The tender hall: public tenders (states 2-7), the supplier's own list and the relation check. */
 export function createTendersService({ repo, now }: { repo: TendersRepo; now: () => Date }) {

@@ -127,7 +127,7 @@ describe('changing the mobile number', { timeout: 120_000 }, () => {
     const calls = server();
     const onClose = vi.fn();
     const { client } = show(onClose);
-    client.setQueryData(CURRENT_USER_KEY, { userId: '7' });
+    client.setQueryData(CURRENT_USER_KEY, { currUserId: '7', userId: '7' });
     await passStep1('Login@2026');
     await requestSmsCode(' 13912345678 ');
     await waitFor(() =>

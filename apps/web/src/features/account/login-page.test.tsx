@@ -50,7 +50,7 @@ function serve(options: { needsCode?: boolean; login?: () => ReturnType<Paramete
       return { data: { cc: `cc${pictures}`, img: `data:image/svg+xml;base64,${btoa(`<svg id="${pictures}"/>`)}` } };
     }
     if (request.path === LOGIN) return options.login ? options.login() : { data: answer };
-    if (request.path === ME) return { data: { ...operator, userId: '7', nickName: '煤炭采购' } };
+    if (request.path === ME) return { data: { ...operator, currUserId: '7', userId: '7', nickName: '煤炭采购' } };
     return undefined;
   });
 }

@@ -1,7 +1,7 @@
-import { Suspense, lazy, useEffect, useState, type ChangeEvent, type CSSProperties, type FormEvent } from 'react';
+import { Suspense, lazy, useState, type ChangeEvent, type CSSProperties, type FormEvent } from 'react';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Segmented, Space } from 'antd';
+import { Button, Segmented, Space, Spin } from 'antd';
 // The field and the password field themselves: antd's Input index also attaches TextArea, Search,
 // OTP and Group, about 3 KB gzip that this first screen does not use.
 import Input from 'antd/es/input/Input';
@@ -17,8 +17,8 @@ import { useFeedback } from '../../shared/feedback';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { createPasswordTransport } from '../../shared/password-transport';
 import { storeLoginAnswer, storedValue, takeLoginUrl } from '../../shared/session-storage';
+import { useDocumentTitle } from '../../shared/use-document-title';
 import { useSettings } from '../../shared/settings';
-import { Spinner } from '../../shared/spinner';
 import { CheckCodeImage, useCheckCode } from './check-code-image';
 import { LoginField, fieldAria } from './login-field';
 import { CURRENT_USER_KEY } from '../../shared/use-current-user';
@@ -131,9 +131,7 @@ export function LoginPage() {
     onChange: (e: ChangeEvent<HTMLInputElement>) => change(name, e.target.value),
   });
 
-  useEffect(() => {
-    document.title = `${t('title')} - ${t('brandTitle')}`;
-  }, [t]);
+  useDocumentTitle(t('title'));
 
   /** A login counts once the answer is in: keep the session data, then go where the person was heading. */
   const onSignedIn = async (answer: LoginAnswer, tenant?: { tenant_id: string; tenant_name: string; kind_code: string }) => {
@@ -280,7 +278,7 @@ export function LoginPage() {
             <Suspense
               fallback={
                 <div className="login-form-loading">
-                  <Spinner />
+                  <Spin />
                 </div>
               }
             >

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { MessageOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { SafetyOutlined } from '@ant-design/icons';
+import { Form, Input, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@portal/contracts/validation-rules';
 import { ApiError } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { useSettings } from '../../shared/settings';
+import { SmsCodeInput, useResendCountdown } from '../../shared/sms-code-input';
 import { CheckCodeImage, useCheckCode } from './check-code-image';
 
 /** Refusals after which the popup closes and sending is enabled again. */
@@ -41,38 +42,16 @@ export function SmsCodeField(props: SmsCodeFieldProps) {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
   const { message } = useFeedback();
-  const settings = useSettings();
   const [popupOpen, setPopupOpen] = useState(false);
   const [sending, setSending] = useState(false);
-  // The countdown runs towards a deadline, so a slow tab still re-enables sending on time.
-  const [deadline, setDeadline] = useState<number | null>(null);
-  const [now, setNow] = useState(0);
+  const settings = useSettings();
+  const countdown = useResendCountdown(props.resetKey);
   const [pictureError, setPictureError] = useState<string | null>(null);
   const [pictureForm] = Form.useForm<{ code: string }>();
   const picture = useCheckCode(`sms-${scope}`, { enabled: popupOpen });
 
-  useEffect(() => {
-    if (deadline === null) return;
-    const id = setInterval(() => {
-      const at = Date.now();
-      setNow(at);
-      if (at >= deadline) setDeadline(null);
-    }, 250);
-    return () => clearInterval(id);
-  }, [deadline]);
-
-  const [seenResetKey, setSeenResetKey] = useState(props.resetKey);
-  if (seenResetKey !== props.resetKey) {
-    setSeenResetKey(props.resetKey);
-    setDeadline(null);
-  }
-
-  const startCountdown = () => {
-    const at = Date.now();
-    setNow(at);
-    setDeadline(at + settings.smsResendSeconds * 1000);
-  };
-  const stopCountdown = () => setDeadline(null);
+  const startCountdown = () => countdown.start(settings.smsResendSeconds);
+  const stopCountdown = () => countdown.stop();
 
   const openPopup = async () => {
     if (props.beforeSend && !(await props.beforeSend())) return;
@@ -122,27 +101,16 @@ export function SmsCodeField(props: SmsCodeFieldProps) {
     }
   };
 
-  const secondsLeft = deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
-  const counting = secondsLeft > 0;
   return (
     <>
-      <Form.Item label={label} required>
-        <Space.Compact block>
-          <Form.Item name={name} noStyle rules={[{ required: true, whitespace: true, message: requiredMessage }]}>
-            <Input
-              prefix={<MessageOutlined />}
-              maxLength={LIMITS.smsCodeLength}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder={t('sms.placeholder')}
-              aria-label={label}
-            />
-          </Form.Item>
-          <Button onClick={() => void openPopup()} disabled={counting} className="sms-send-button" data-testid={`sms-send-${scope}`}>
-            {counting ? t('sms.countdown', { seconds: secondsLeft }) : t('sms.send')}
-          </Button>
-        </Space.Compact>
-      </Form.Item>
+      <SmsCodeInput
+        name={name}
+        label={label}
+        requiredMessage={requiredMessage}
+        scope={scope}
+        secondsLeft={countdown.secondsLeft}
+        onSend={() => void openPopup()}
+      />
       <Modal
         title={t('sms.popupTitle')}
         open={popupOpen}

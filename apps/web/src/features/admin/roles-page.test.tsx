@@ -35,8 +35,31 @@ const menus = {
   },
 };
 
+/** What the server's modules declare, as permission-options answers it. */
+const permissionGroups = {
+  data: {
+    groups: [
+      {
+        key: 'admin-system',
+        title: '系统管理',
+        permissions: [
+          { code: 'user:view', title: '查看用户' },
+          { code: 'session:view', title: '查看在线用户' },
+          { code: 'log:view', title: '查看日志' },
+        ],
+      },
+      { key: 'listing-manage', title: '挂牌', permissions: [{ code: 'trade:review', title: '挂牌审核、暂停与恢复' }] },
+    ],
+  },
+};
+
 function server(rows: RoleRow[], extra: Parameters<typeof answerCalls>[0] = {}): RecordedCall[] {
-  return answerCalls({ [`${BASE}/list`]: { data: { rows, total: rows.length } }, [`${BASE}/menu-options`]: menus, ...extra });
+  return answerCalls({
+    [`${BASE}/list`]: { data: { rows, total: rows.length } },
+    [`${BASE}/menu-options`]: menus,
+    [`${BASE}/permission-options`]: permissionGroups,
+    ...extra,
+  });
 }
 const editor = { 'role:view': true, 'role:edit': true };
 const lastBody = (calls: RecordedCall[], path: string) => calls.filter((c) => c.path === path).at(-1)?.body as Record<string, unknown>;
@@ -78,7 +101,7 @@ describe('system management · roles', { timeout: 120_000 }, () => {
     expect(calls.some((c) => c.path === `${BASE}/create`)).toBe(false);
   });
 
-  it('grants the ticked permissions and menus, a menu bringing its parent but never a group heading', async () => {
+  it('offers the permissions the server declares and grants the ticked ones and menus, a menu bringing its parent but never a group heading', async () => {
     const calls = server([], { [`${BASE}/create`]: { data: role('3', 'auditor', '审计员') } });
     const { client } = renderBackOffice(<RolesPage />, { permissions: editor });
     // The menu tree opens expanded when the menus have arrived before the dialog.
@@ -87,8 +110,9 @@ describe('system management · roles', { timeout: 120_000 }, () => {
     const dialog = openDialog();
     fireEvent.change(fieldInput('角色编码', dialog), { target: { value: 'auditor' } });
     fireEvent.change(fieldInput('角色名称', dialog), { target: { value: '审计员' } });
+    await waitFor(() => within(dialog).getByText('挂牌'));
     tick(dialog, '权限', '查看日志 (log:view)');
-    tick(dialog, '权限', '查看在线用户 (session:view)');
+    tick(dialog, '权限', '挂牌审核、暂停与恢复 (trade:review)');
     await waitFor(() => within(dialog).getByText('角色管理'));
     tick(dialog, '可见菜单', '角色管理');
     fireEvent.click(buttonIn(dialog, '保存'));
@@ -96,7 +120,7 @@ describe('system management · roles', { timeout: 120_000 }, () => {
     const body = lastBody(calls, `${BASE}/create`);
     expect(body.code).toBe('auditor');
     expect(body.name).toBe('审计员');
-    expect([...(body.permissions as string[])].sort()).toEqual(['log:view', 'session:view']);
+    expect([...(body.permissions as string[])].sort()).toEqual(['log:view', 'trade:review']);
     expect([...(body.menuIds as string[])].sort()).toEqual(['roles', 'sys']);
     expect(await screen.findByText('保存成功')).toBeTruthy();
   });

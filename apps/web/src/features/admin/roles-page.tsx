@@ -2,31 +2,32 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_GROUPS, roleActions, rolesResource, type RoleRow } from '@portal/contracts/admin';
+import { roleActions, rolesResource, type PermissionGroup, type RoleRow } from '@portal/contracts/admin';
+import { roleName } from '@portal/contracts/reader';
 import { call } from '../../api/client';
+import { useLang } from '../../shared/use-lang';
 import { ResourcePage } from '../../shared/resource/resource-page';
 import { GROUP_KEY_PREFIX, treeOf, type TreeNode } from '../../shared/resource/tree';
 import { formatTime } from './format';
 
-/** The permission catalogue as a tree: one heading per area, the codes under it. */
-export function usePermissionTree(): TreeNode[] {
-  const { t, i18n } = useTranslation('admin');
-  const nameOf = (code: string) => {
-    // i18next reads ':' as a namespace separator, so `user:edit` is kept as codes.user.edit.
-    const key = `permissions.codes.${code.replace(/:/g, '.')}`;
-    return i18n.exists(key, { ns: 'admin' }) ? t(key) : code;
-  };
-  return PERMISSION_GROUPS.map((group) => ({
+/** The permissions the server's modules declare, as a tree: one heading per module, its codes under it. */
+function permissionTree(groups: readonly PermissionGroup[]): TreeNode[] {
+  return groups.map((group) => ({
     key: `${GROUP_KEY_PREFIX}${group.key}`,
-    title: t(`permissions.groups.${group.key}`),
-    children: group.codes.map((code) => ({ key: code, title: `${nameOf(code)} (${code})` })),
+    title: group.title,
+    children: group.permissions.map((p) => ({ key: p.code, title: `${p.title} (${p.code})` })),
   }));
 }
 
 /** System management · roles: what each role may call (permission codes) and which menus it sees. */
 export function RolesPage() {
   const { t, i18n } = useTranslation('admin');
-  const permissionTree = usePermissionTree();
+  const lang = useLang();
+  const permissions = useQuery({
+    queryKey: ['admin', 'permissionOptions', i18n.language],
+    queryFn: () => call(roleActions.permissionOptions, { body: {} }),
+  });
+  const permissionNodes = useMemo(() => permissionTree(permissions.data?.groups ?? []), [permissions.data]);
   const menus = useQuery({
     queryKey: ['admin', 'menuOptions', i18n.language],
     queryFn: () => call(roleActions.menuOptions, { body: {} }),
@@ -41,7 +42,7 @@ export function RolesPage() {
     [menus.data],
   );
   const grants = [
-    { name: 'permissions', label: t('roles.permissions'), kind: 'tree' as const, treeData: permissionTree },
+    { name: 'permissions', label: t('roles.permissions'), kind: 'tree' as const, treeData: permissionNodes },
     { name: 'menuIds', label: t('roles.menus'), kind: 'tree' as const, treeData: menuTree, help: t('roles.menusHelp') },
   ];
   return (
@@ -57,7 +58,7 @@ export function RolesPage() {
           dataIndex: 'name',
           render: (name: string, row) => (
             <>
-              {name} {row.builtin && <Tag>{t('roles.builtin')}</Tag>}
+              {roleName(name, lang)} {row.builtin && <Tag>{t('roles.builtin')}</Tag>}
             </>
           ),
         },

@@ -5,6 +5,7 @@ import { Button, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from '
 import { useTranslation } from 'react-i18next';
 import { USER_TYPES, userActions, usersResource, type UserRow } from '@portal/contracts/admin';
 import type { Lang } from '@portal/contracts/i18n';
+import { roleName } from '@portal/contracts/reader';
 import { ApiError, call } from '../../api/client';
 import { ignoreShown, useFeedback } from '../../shared/feedback';
 import { usePermission } from '../../shared/permission';
@@ -12,19 +13,21 @@ import { contractRule } from '../../shared/resource/field-rules';
 import { ResourcePage, type RowActionApi } from '../../shared/resource/resource-page';
 import { useShellSession } from '../../shared/session-context';
 import { formatTime } from './format';
+import { useLang } from '../../shared/use-lang';
 
 const TYPE_COLORS: Record<string, string> = { operator: 'blue', comp: 'green', toVerified: 'orange' };
 
 /** System management · users: company users and operators, their roles, tenant and status. */
 export function UsersPage() {
   const { t } = useTranslation('admin');
+  const lang = useLang();
   const { message } = useFeedback();
   const allowed = usePermission();
   const canEdit = allowed(usersResource.permission.edit);
   const { user: me, transportPassword } = useShellSession();
   const [resetting, setResetting] = useState<{ row: UserRow; api: RowActionApi } | null>(null);
   const options = useQuery({ queryKey: ['admin', 'userOptions'], queryFn: () => call(userActions.options, { body: {} }) });
-  const roleOptions = (options.data?.roles ?? []).map((r) => ({ value: r.id, label: r.name }));
+  const roleOptions = (options.data?.roles ?? []).map((r) => ({ value: r.id, label: roleName(r.name, lang) }));
   const tenantOptions = (options.data?.tenants ?? []).map((r) => ({ value: r.tenant_id, label: r.tenant_name }));
   const typeOptions = USER_TYPES.map((value) => ({ value, label: t(`users.types.${value}`) }));
 
@@ -98,7 +101,7 @@ export function UsersPage() {
             render: (names: string[]) => (
               <Space size={[0, 4]} wrap>
                 {names.map((n) => (
-                  <Tag key={n}>{n}</Tag>
+                  <Tag key={n}>{roleName(n, lang)}</Tag>
                 ))}
               </Space>
             ),
@@ -129,7 +132,7 @@ export function UsersPage() {
         rowActions={(row, api) =>
           canEdit && (
             <>
-              {row.id !== me.userId && (
+              {row.id !== me.currUserId && (
                 <Popconfirm
                   title={
                     row.enabled ? t('users.confirmDisable', { account: row.account }) : t('users.confirmEnable', { account: row.account })
@@ -150,7 +153,7 @@ export function UsersPage() {
                   </Button>
                 </Popconfirm>
               )}
-              {row.id !== me.userId && (
+              {row.id !== me.currUserId && (
                 <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting({ row, api })}>
                   {t('users.resetPassword')}
                 </Button>

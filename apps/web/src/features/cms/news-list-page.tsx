@@ -1,7 +1,8 @@
 import { Pagination, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { CMS_LIMITS } from '@portal/contracts/cms-constants';
+import { CMS_LIMITS, newsTypeName } from '@portal/contracts/cms-constants';
+import { useLang } from '../../shared/use-lang';
 import { EmptyState, QueryState } from '../../shared/query-state';
 import { ContentPage } from './content-page';
 import { formatDate } from './format';
@@ -12,6 +13,7 @@ const TYPE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 /** /newsList?type=&page=: a column selector and a paged list of 10 per page. */
 export function NewsListPage() {
   const { t } = useTranslation(['portal', 'content']);
+  const lang = useLang();
   const [params, setParams] = useSearchParams();
   const rawType = params.get('type') ?? '';
   const type = TYPE_PATTERN.test(rawType) ? rawType : '';
@@ -21,7 +23,8 @@ export function NewsListPage() {
     { page_no: page, page_size: CMS_LIMITS.newsListPageSize, ...(type ? { artical_sub_type: type } : {}) },
     { keepPrevious: true },
   );
-  const typeName = type ? (types.data?.rows.find((r) => r.dictValue === type)?.dictText ?? '') : t('news.all');
+  const stored = type ? types.data?.rows.find((r) => r.dictValue === type)?.dictText : undefined;
+  const typeName = type ? (stored ? newsTypeName(type, stored, lang) : '') : t('news.all');
   const go = (next: { type?: string; page?: number }) => {
     const qs = new URLSearchParams();
     const nextType = next.type ?? type;
@@ -45,7 +48,7 @@ export function NewsListPage() {
                       className={row.dictValue === type ? 'cms-side-link is-active' : 'cms-side-link'}
                       aria-current={row.dictValue === type ? 'page' : undefined}
                     >
-                      {row.dictText}
+                      {row.dictValue ? newsTypeName(row.dictValue, row.dictText, lang) : row.dictText}
                     </Link>
                   </li>
                 ))}
@@ -69,7 +72,9 @@ export function NewsListPage() {
                         </time>
                       </div>
                       <p className="cms-article-remark">
-                        {!type ? <Tag className="cms-article-type">{row.articalSubTypeName}</Tag> : null}
+                        {!type ? (
+                          <Tag className="cms-article-type">{newsTypeName(row.articalSubType, row.articalSubTypeName, lang)}</Tag>
+                        ) : null}
                         {row.articleRemark}
                       </p>
                     </li>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HOLD_BS, LISTING_TYPES, PAYMENT_TYPES, TRANSPORT_WAYS, enumLabel } from '@portal/contracts/constants';
 import type { ListingItem } from '@portal/contracts/listings';
-import { formatDate, formatPrice, formatQuantity } from '../../shared/format';
+import { formatDate, formatPrice, formatQuantity, formatUnit } from '../../shared/format';
 import { useLang } from '../../shared/use-lang';
 
 /** A link inside the portal, or out of an embedded page to the top window. */
@@ -38,7 +38,7 @@ export const storeHref = (userId: string) => `/storeDetailPortal?userId=${encode
 export function ListingCard({ item, top = false }: { item: ListingItem; top?: boolean }) {
   const { t } = useTranslation('trading');
   const lang = useLang();
-  const unit = item.skuList[0]?.varietyUnit ?? '';
+  const unit = formatUnit(item.skuList[0]?.varietyUnit);
   const title = item.skuList[0]?.goodsSkuName ?? item.varietyName;
   return (
     <article className="listing-card" data-testid="listing-card" data-code={item.tradeListingCode}>

@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Input, InputNumber, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HOLD_BS, HOLD_BS_FILTER, LISTING_TYPES, LISTING_TYPE_VALUES, LISTING_USER_NAME_MAX, enumLabel } from '@portal/contracts/constants';
-import { ClearableInput } from '../../shared/clearable-input';
-import { NumberField } from '../../shared/number-field';
 import { LoadError } from '../../shared/query-state';
-import { InputSkeleton } from '../../shared/skeleton';
 import { useLang } from '../../shared/use-lang';
 import { rangeInvalid, toggleValue, varietyRows } from './search-state';
 import type { ListingMarket } from './use-listing-market';
@@ -17,7 +14,7 @@ function RowPlaceholder({ label }: { label: string }) {
     <div className="filter-row" aria-busy>
       <span className="filter-label">{label}</span>
       <div className="filter-tags">
-        <InputSkeleton />
+        <Skeleton.Input active size="small" />
       </div>
     </div>
   );
@@ -153,7 +150,7 @@ export function ListingFilters({ market }: { market: MarketFilters }) {
         }}
       />
       <RangeRow id="filter-price" label={t('listing.price')} invalid={priceInvalid} invalidText={t('listing.rangeInvalid')}>
-        <NumberField
+        <InputNumber
           aria-label={t('listing.minPrice')}
           placeholder={t('listing.minPrice')}
           min={0}
@@ -164,7 +161,7 @@ export function ListingFilters({ market }: { market: MarketFilters }) {
           onChange={(v) => type({ minPrice: v })}
         />
         <span aria-hidden>–</span>
-        <NumberField
+        <InputNumber
           aria-label={t('listing.maxPrice')}
           placeholder={t('listing.maxPrice')}
           min={0}
@@ -176,7 +173,7 @@ export function ListingFilters({ market }: { market: MarketFilters }) {
         />
       </RangeRow>
       <RangeRow id="filter-quantity" label={t('listing.quantity')} invalid={quantityInvalid} invalidText={t('listing.rangeInvalid')}>
-        <NumberField
+        <InputNumber
           aria-label={t('listing.minQuantity')}
           placeholder={t('listing.minQuantity')}
           min={0}
@@ -187,7 +184,7 @@ export function ListingFilters({ market }: { market: MarketFilters }) {
           onChange={(v) => type({ minQuantity: v })}
         />
         <span aria-hidden>–</span>
-        <NumberField
+        <InputNumber
           aria-label={t('listing.maxQuantity')}
           placeholder={t('listing.maxQuantity')}
           min={0}
@@ -203,13 +200,14 @@ export function ListingFilters({ market }: { market: MarketFilters }) {
           {t('listing.userName')}
         </label>
         <div className="filter-range">
-          <ClearableInput
+          <Input
             id="filter-user-input"
             className="filter-user"
             maxLength={LISTING_USER_NAME_MAX}
+            allowClear
             placeholder={t('listing.userNamePlaceholder')}
             value={filters.userName}
-            onChange={(userName) => type({ userName })}
+            onChange={(e) => type({ userName: e.target.value })}
           />
           <Button icon={<ReloadOutlined />} onClick={market.reset}>
             {t('listing.reset')}

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PAGE_PATHS } from '@portal/contracts/page-paths';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { ListingFilters } from './listing-filters';
 import { ListingResults } from './listing-results';
@@ -18,7 +20,12 @@ export function ListingMarketPage() {
 
   return (
     <div className="portal-container trade-page listing-page">
-      <h1 className="trade-page-title">{t('titles.listing')}</h1>
+      <div className="listing-page-head">
+        <h1 className="trade-page-title">{t('titles.listing')}</h1>
+        <Link to={PAGE_PATHS.priceIndex} className="listing-price-link">
+          {t('titles.priceIndexLink')}
+        </Link>
+      </div>
       <ListingFilters market={market} />
       <div className="listing-layout">
         <ListingResults market={market} />

@@ -1,9 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LISTING_SORT_FIELDS, PAGE_SIZE_OPTIONS } from '@portal/contracts/constants';
 import { PaginationBelowFold } from '../../shared/pagination-below-fold';
 import { EmptyState, LoadError } from '../../shared/query-state';
-import { TextSkeleton } from '../../shared/skeleton';
 import { ListingCard } from './listing-card';
 import { DEFAULT_PAGE } from './search-state';
 import type { ListingMarket } from './use-listing-market';
@@ -35,7 +35,7 @@ function GridPlaceholder() {
         <div key={i} className="listing-card listing-card-skeleton">
           <div className="listing-card-media" />
           <div className="listing-card-body">
-            <TextSkeleton rows={5} />
+            <Skeleton active paragraph={{ rows: 5 }} />
           </div>
         </div>
       ))}

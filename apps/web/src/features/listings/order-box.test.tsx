@@ -27,7 +27,7 @@ const listing = {
   skuList: [{ goodsSkuName: '尿素', varietyUnit: '吨', specs: [] }],
 } as unknown as ListingDetail;
 
-const buyer = { userId: '7', realName: '张三', nickName: 'buyer01', mobilePhone: '13800000001' } as CurrentUser;
+const buyer = { currUserId: '7', userId: '7', realName: '张三', nickName: 'buyer01', mobilePhone: '13800000001' } as CurrentUser;
 
 function show(user: CurrentUser | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -45,8 +45,18 @@ async function fillAndSend(quantity: string) {
   fireEvent.change(screen.getByLabelText('收货地址'), { target: { value: '天津港 3 号库' } });
   fireEvent.click(screen.getByTestId('order-submit'));
 }
+/** The confirmation beside the button, once the form's values passed their checks. */
+const confirmation = () => screen.findByTestId('order-confirm-text', {}, { timeout: 5_000 });
+async function confirmOrder() {
+  await confirmation();
+  fireEvent.click(document.getElementById('order-confirm')!);
+}
+async function sendAndConfirm(quantity: string) {
+  await fillAndSend(quantity);
+  await confirmOrder();
+}
 
-describe('the order box', () => {
+describe('the order box', { timeout: 30_000 }, () => {
   it('asks a visitor to sign in instead of showing the form', () => {
     show(null);
     expect(screen.getByRole('button', { name: /登录后下单/ })).toBeTruthy();
@@ -83,15 +93,37 @@ describe('the order box', () => {
     expect(orderAmount(1, 0.5)).toBe(1);
   });
 
+  it('asks first with the amount and the deposit to be frozen, and the success says what was frozen', async () => {
+    const calls = answerCalls({
+      '/commtrade/ws/order/place': { data: { orderNo: 'O3', amount: 3_125_000, currency: 'CNY', depositFrozen: 312_500 } },
+    });
+    show(buyer);
+    await fillAndSend('12.5');
+    const question = await confirmation();
+    expect(question.textContent).toContain('订货 12.500 吨，货款 ￥31,250.00。');
+    expect(question.textContent).toContain('冻结 ￥3,125.00（货款的 10%）');
+    // Nothing is sent until the buyer confirms; "not yet" sends nothing at all.
+    expect(calls).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: '再看看' }));
+    await waitFor(() => expect(document.querySelector('.ant-popover-hidden')).not.toBeNull());
+    expect(calls).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('order-submit'));
+    await confirmOrder();
+    expect(await screen.findByText('下单成功，订单号 O3')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    expect(screen.getByTestId('order-frozen').textContent).toBe('已从保证金账户冻结 ￥3,125.00。');
+  });
+
   it('sends the same request id again when the answer was lost, so a retry is one order', async () => {
     let attempt = 0;
     const calls = answerCalls({
       '/commtrade/ws/order/place': () => (++attempt === 1 ? 'network' : { data: { orderNo: 'O1', amount: 3_125_000, currency: 'CNY' } }),
     });
     show(buyer);
-    await fillAndSend('12.5');
+    await sendAndConfirm('12.5');
     expect(await screen.findByTestId('order-refusal')).toBeTruthy();
     fireEvent.click(screen.getByTestId('order-submit'));
+    await confirmOrder();
     expect(await screen.findByText('下单成功，订单号 O1')).toBeTruthy();
     expect(calls).toHaveLength(2);
     const [first, second] = calls.map((c) => c.body as { requestId: string; quantity: number });
@@ -108,9 +140,10 @@ describe('the order box', () => {
           : { data: { orderNo: 'O2', amount: 2_500_000, currency: 'CNY' } },
     });
     show(buyer);
-    await fillAndSend('10');
+    await sendAndConfirm('10');
     expect(await screen.findByText('可用保证金不足，还差 ￥125.00')).toBeTruthy();
     fireEvent.click(screen.getByTestId('order-submit'));
+    await confirmOrder();
     await screen.findByText('下单成功，订单号 O2');
     const [first, second] = calls.map((c) => c.body as { requestId: string });
     expect(second!.requestId).not.toBe(first!.requestId);

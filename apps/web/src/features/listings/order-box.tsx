@@ -1,12 +1,14 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, InputNumber, Result } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Popconfirm, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListingDetail } from '@portal/contracts/listings';
 import { ORDER_LIMITS, type Order } from '@portal/contracts/orders';
 import { orderRoutes } from '@portal/contracts/routes/orders';
 import { ApiError, call } from '../../api/client';
-import { formatPrice, formatQuantity } from '../../shared/format';
+import { amountOf, depositOf, toMilli } from '@portal/contracts/quantity';
+import { PAGE_PATHS } from '@portal/contracts/page-paths';
+import { formatPrice, formatQuantity, formatUnit } from '../../shared/format';
 import { rememberLoginUrl } from '../../shared/session-storage';
 import { useCurrentUser } from '../../shared/use-current-user';
 import { initialQuantity, nearestValid, quantityProblem, type QuantityTerms } from './order-quantity';
@@ -28,7 +30,12 @@ export function newRequestId(): string {
 
 /** The amount of an order in cents: price x quantity (whole thousandths), rounded half up. */
 export function orderAmount(singlePriceCents: number, quantity: number): number {
-  return Math.round((singlePriceCents * Math.round(quantity * 1000)) / 1000);
+  return amountOf(singlePriceCents, toMilli(quantity));
+}
+
+/** The deposit a margin order freezes: its share of the amount, in whole cents. */
+export function orderDeposit(amountCents: number, depositRatio: number): number {
+  return depositOf(amountCents, depositRatio);
 }
 
 /** The listing terms the quantity rule reads, and the deposit share a margin listing freezes. */
@@ -56,8 +63,10 @@ export function OrderBox({ listing }: { listing: ListingDetail }) {
   const requestId = useRef(newRequestId());
   const [refusal, setRefusal] = useState('');
   const [placed, setPlaced] = useState<Order | null>(null);
+  // The checked values waiting for the buyer's confirmation (amount and deposit shown beside the button).
+  const [confirming, setConfirming] = useState<OrderForm | null>(null);
   const terms = termsOf(listing);
-  const unit = listing.skuList[0]?.varietyUnit ?? '';
+  const unit = formatUnit(listing.skuList[0]?.varietyUnit);
   const quantity = Form.useWatch('quantity', form);
   const place = useMutation({
     mutationFn: (values: OrderForm) =>
@@ -66,6 +75,7 @@ export function OrderBox({ listing }: { listing: ListingDetail }) {
         quiet: true,
       }),
     onSuccess: (order) => {
+      setConfirming(null);
       setPlaced(order);
       requestId.current = newRequestId();
       void client.invalidateQueries({ queryKey: ['trading', 'listing', listing.tradeListingCode] });
@@ -74,6 +84,7 @@ export function OrderBox({ listing }: { listing: ListingDetail }) {
       // A refusal changed nothing: the next attempt is a new one. A lost answer keeps the id, so
       // sending again cannot make a second order.
       if (err instanceof ApiError && err.code !== 'network') requestId.current = newRequestId();
+      setConfirming(null);
       setRefusal(err instanceof ApiError && err.message ? err.message : t('orderBox.networkRetry'));
     },
   });
@@ -85,12 +96,22 @@ export function OrderBox({ listing }: { listing: ListingDetail }) {
         <Result
           status="success"
           title={t('orderBox.placed', { orderNo: placed.orderNo })}
-          subTitle={t('orderBox.placedText', { amount: formatPrice(placed.amount, { currency: placed.currency }) })}
+          subTitle={
+            <>
+              <span>{t('orderBox.placedText', { amount: formatPrice(placed.amount, { currency: placed.currency }) })}</span>
+              <br />
+              <span data-testid="order-frozen">
+                {placed.depositFrozen > 0
+                  ? t('orderBox.frozen', { deposit: formatPrice(placed.depositFrozen, { currency: placed.currency }) })
+                  : t('orderBox.notFrozen')}
+              </span>
+            </>
+          }
           extra={[
             <a
               key="orders"
               className="trade-link-button"
-              href={`/trade/purchase-orders?orderNo=${encodeURIComponent(placed.orderNo)}`}
+              href={`${PAGE_PATHS.purchaseOrders}?orderNo=${encodeURIComponent(placed.orderNo)}`}
               target="_top"
             >
               {t('orderBox.viewOrder')}
@@ -169,7 +190,8 @@ export function OrderBox({ listing }: { listing: ListingDetail }) {
           requestId.current = newRequestId();
           setRefusal('');
         }}
-        onFinish={(values) => place.mutate(values)}
+        // Checked values are sent only after the buyer confirmed the amount and the deposit to be frozen.
+        onFinish={(values) => setConfirming(values)}
       >
         <Form.Item
           name="quantity"
@@ -193,7 +215,7 @@ export function OrderBox({ listing }: { listing: ListingDetail }) {
               {' '}
               {t('orderBox.deposit', {
                 ratio: terms.depositRatio,
-                deposit: formatPrice(Math.round((amount * terms.depositRatio) / 100), { currency: listing.currency }),
+                deposit: formatPrice(orderDeposit(amount, terms.depositRatio), { currency: listing.currency }),
               })}
             </span>
           ) : null}
@@ -238,10 +260,46 @@ export function OrderBox({ listing }: { listing: ListingDetail }) {
         >
           <Input.TextArea rows={2} maxLength={ORDER_LIMITS.remarkMax} showCount />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={place.isPending} block data-testid="order-submit">
-          {t('orderBox.submit')}
-        </Button>
+        <Popconfirm
+          open={confirming !== null}
+          title={t('orderBox.confirmTitle')}
+          description={confirming ? <ConfirmText listing={listing} values={confirming} unit={unit} /> : null}
+          okText={t('orderBox.confirmOk')}
+          cancelText={t('orderBox.confirmCancel')}
+          okButtonProps={{ loading: place.isPending, id: 'order-confirm' }}
+          onConfirm={() => (confirming ? place.mutateAsync(confirming).catch(() => undefined) : undefined)}
+          onCancel={() => setConfirming(null)}
+          onOpenChange={(open) => {
+            if (!open && !place.isPending) setConfirming(null);
+          }}
+        >
+          <Button type="primary" htmlType="submit" loading={place.isPending} block data-testid="order-submit">
+            {t('orderBox.submit')}
+          </Button>
+        </Popconfirm>
       </Form>
     </section>
+  );
+}
+
+/** What the buyer confirms: the quantity and amount, and the deposit a margin listing freezes now. */
+function ConfirmText({ listing, values, unit }: { listing: ListingDetail; values: OrderForm; unit: string }) {
+  const { t } = useTranslation('trade');
+  const amount = orderAmount(listing.singlePrice, values.quantity);
+  const ratio = termsOf(listing).depositRatio;
+  return (
+    <div className="order-box-confirm" data-testid="order-confirm-text">
+      <p>
+        {t('orderBox.confirmText', {
+          quantity: formatQuantity(values.quantity, unit),
+          amount: formatPrice(amount, { currency: listing.currency }),
+        })}
+      </p>
+      <p>
+        {ratio
+          ? t('orderBox.confirmDeposit', { deposit: formatPrice(orderDeposit(amount, ratio), { currency: listing.currency }), ratio })
+          : t('orderBox.confirmNoDeposit')}
+      </p>
+    </div>
   );
 }

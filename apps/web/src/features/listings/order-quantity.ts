@@ -1,9 +1,9 @@
 /**
- * The order quantity rule of a listing, checked in the browser before the server checks it again:
- * at least the smallest order (or exactly what is left, when less than that remains), the smallest
- * order plus whole steps, never more than is left. Quantities have up to three decimals, so the
- * arithmetic runs on whole thousandths, never on floats.
+ * The order quantity rule of a listing, checked in the browser before the server checks it again
+ * with the same rule (`orderQuantityProblem`): here a typed number is first read into whole
+ * thousandths, and the hints around it are worked out.
  */
+import { hasAtMostThreeDecimals, orderQuantityProblem, toMilli, type OrderQuantityProblem } from '@portal/contracts/quantity';
 
 export interface QuantityTerms {
   /** Smallest quantity one order may take. */
@@ -14,29 +14,17 @@ export interface QuantityTerms {
   surplusListingNum: number;
 }
 
-export type QuantityProblem = 'required' | 'decimals' | 'belowMin' | 'offStep' | 'aboveSurplus' | 'onlyRest';
-
-const thousandths = (value: number) => Math.round(value * 1000);
-
-/** Whether a number has at most three decimals (1.2345 does not). */
-function hasAtMostThreeDecimals(value: number): boolean {
-  return Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6;
-}
+export type QuantityProblem = 'required' | 'decimals' | OrderQuantityProblem;
 
 /** Why a quantity cannot be ordered, or null when it can. */
 export function quantityProblem(quantity: number | null | undefined, terms: QuantityTerms): QuantityProblem | null {
   if (quantity === null || quantity === undefined || !Number.isFinite(quantity) || quantity <= 0) return 'required';
   if (!hasAtMostThreeDecimals(quantity)) return 'decimals';
-  const wanted = thousandths(quantity);
-  const min = thousandths(terms.objMinNum);
-  const rest = thousandths(terms.surplusListingNum);
-  const step = thousandths(terms.objStepNum ?? 0);
-  if (wanted > rest) return 'aboveSurplus';
-  // Less than one smallest order remains: the only order left takes all of it.
-  if (rest < min) return wanted === rest ? null : 'onlyRest';
-  if (wanted < min) return 'belowMin';
-  if (step > 0 && (wanted - min) % step !== 0) return 'offStep';
-  return null;
+  return orderQuantityProblem(toMilli(quantity), {
+    minMilli: toMilli(terms.objMinNum),
+    stepMilli: toMilli(terms.objStepNum ?? 0),
+    restMilli: toMilli(terms.surplusListingNum),
+  });
 }
 
 /** The quantity the box starts with: the smallest order, or all that is left when less remains. */
@@ -46,11 +34,11 @@ export function initialQuantity(terms: QuantityTerms): number {
 
 /** The nearest valid quantities around an off-step one (for the hint "try 12.000 or 14.000"). */
 export function nearestValid(quantity: number, terms: QuantityTerms): number[] {
-  const min = thousandths(terms.objMinNum);
-  const step = thousandths(terms.objStepNum ?? 0);
-  const rest = thousandths(terms.surplusListingNum);
+  const min = toMilli(terms.objMinNum);
+  const step = toMilli(terms.objStepNum ?? 0);
+  const rest = toMilli(terms.surplusListingNum);
   if (step <= 0) return [];
-  const steps = Math.floor((thousandths(quantity) - min) / step);
+  const steps = Math.floor((toMilli(quantity) - min) / step);
   return [steps, steps + 1]
     .map((n) => min + Math.max(0, n) * step)
     .filter((value, i, all) => value <= rest && all.indexOf(value) === i)

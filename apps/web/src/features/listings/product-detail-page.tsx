@@ -6,10 +6,11 @@ import { HOLD_BS, LISTING_STATES, LISTING_TYPES, PAYMENT_TYPES, TRANSPORT_WAYS, 
 import type { ListingDetail } from '@portal/contracts/listings';
 import { ApiError } from '../../api/client';
 import { withTexts } from '../../i18n/index';
-import { formatDate, formatDateTime, formatPrice, formatQuantity } from '../../shared/format';
+import { formatDate, formatDateTime, formatPrice, formatQuantity, formatUnit } from '../../shared/format';
 import { LoadError } from '../../shared/query-state';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useLang } from '../../shared/use-lang';
+import { RichTextPanel } from '../../shared/rich-text';
 import { storeHref } from './listing-card';
 import { useListingDetail } from './queries';
 import './listings.css';
@@ -23,7 +24,7 @@ const OrderBox = lazy(() => withTexts(import('./order-box'), ['trade']).then((m)
 function Detail({ d }: { d: ListingDetail }) {
   const { t } = useTranslation(['trading', 'browse']);
   const lang = useLang();
-  const unit = d.skuList[0]?.varietyUnit ?? '';
+  const unit = formatUnit(d.skuList[0]?.varietyUnit);
   const title = d.skuList[0]?.goodsSkuName ?? d.varietyName;
   return (
     <article className="product-detail" aria-labelledby="product-title">
@@ -99,6 +100,8 @@ function Detail({ d }: { d: ListingDetail }) {
           ]}
         />
       </section>
+
+      <RichTextPanel id="product-description" title={t('product.description')} html={d.description} />
 
       <section className="trade-panel" aria-labelledby="product-skus">
         <h2 id="product-skus" className="trade-panel-title">

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFeedback } from '../../shared/feedback';
 import { EmptyState, LoadError } from '../../shared/query-state';
-import { TextSkeleton } from '../../shared/skeleton';
 import { failureText } from './labels';
 import { storeHref } from './listing-card';
 import { useRecommendedShops } from './queries';
@@ -27,7 +27,7 @@ export function RecommendedShops() {
         {t('listing.recommended')}
       </h2>
       {shops.isPending ? (
-        <TextSkeleton rows={3} avatar />
+        <Skeleton active avatar paragraph={{ rows: 3 }} />
       ) : shops.isError ? (
         <LoadError error={shops.error} onRetry={() => void shops.refetch()} compact />
       ) : shops.data.length === 0 ? (

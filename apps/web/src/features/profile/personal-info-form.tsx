@@ -44,7 +44,7 @@ export function PersonalInfoForm({ user, onSaved, onCancel }: PersonalInfoFormPr
     setSaving(true);
     try {
       const { mobilePhone: _readOnly, ...body } = values;
-      const saved = await call(userRoutes.modifyCurrUserInfo, { body: { ...body, userId: user.userId }, quiet: true });
+      const saved = await call(userRoutes.modifyCurrUserInfo, { body: { ...body, userId: user.currUserId }, quiet: true });
       message.success({ content: t('info.saved'), duration: 3 });
       onSaved(saved);
     } catch (err) {

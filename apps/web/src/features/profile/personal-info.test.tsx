@@ -15,6 +15,7 @@ afterEach(cleanup);
 const SAVE = '/omc/api/user/modifyCurrUserInfo';
 const me: CurrentUser = {
   ...operator,
+  currUserId: '7',
   userId: '7',
   nickName: '煤炭采购',
   realName: '张三',

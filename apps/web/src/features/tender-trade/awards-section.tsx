@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@portal/contracts/page-paths';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -32,7 +33,11 @@ export function AwardsSection({ tender }: { tender: ManagedTender }) {
           {
             title: t('orderNo'),
             render: (_, a) => (
-              <Link className="tabular" to={`/trade/purchase-orders?orderNo=${encodeURIComponent(a.orderNo)}`} data-testid="award-order">
+              <Link
+                className="tabular"
+                to={`${PAGE_PATHS.purchaseOrders}?orderNo=${encodeURIComponent(a.orderNo)}`}
+                data-testid="award-order"
+              >
                 {a.orderNo}
               </Link>
             ),

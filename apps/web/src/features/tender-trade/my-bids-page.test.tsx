@@ -92,7 +92,8 @@ describe('my bids', { timeout: 90_000 }, () => {
     const line = mine.querySelector('tbody tr.ant-table-row')!;
     expect(line.textContent).toContain('1. 尿素');
     expect(line.textContent).toContain('￥24.50');
-    expect(line.textContent).toContain('100.000 吨');
+    // The page reads in English: the unit too.
+    expect(line.textContent).toContain('100.000 t');
     expect(line.textContent).toContain('￥24.00');
     expect(mine.textContent).toContain('￥2,450.00');
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
+import { Card, Descriptions, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { enumLabel } from '@portal/contracts/constants';
@@ -10,14 +10,12 @@ import { TENDER_BID_STATES, TENDER_BID_STATE_LABELS, type MyTenderBidRow, type T
 import { call } from '../../api/client';
 import { formatDateTime, formatQuantity } from '../../shared/format';
 import { Money } from '../../shared/money';
-import { usePaging } from '../../shared/paging';
 import { LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
+import { ALL_STATES, StateList, useListFilter } from '../../shared/state-list';
 import { BidStateTag, TenderNameCell, TenderStateTag, lineLabel } from './tender-state';
 import './tender-trade.css';
-
-const ALL = 'all';
 
 /** The caller's bid on one tender (expanded row): receipt, priced lines, and after the award its outcome and the winning prices. */
 function MyBid({ tenderId }: { tenderId: string }) {
@@ -113,13 +111,16 @@ function MyBid({ tenderId }: { tenderId: string }) {
 export function MyBidsPage() {
   const { t } = useTranslation('tender');
   const lang = useLang();
-  const [state, setState] = useState<string>(ALL);
+  const filter = useListFilter(8);
   // A message about one tender links here with ?tenderId=: its row opens by itself.
   const [params] = useSearchParams();
   const linked = params.get('tenderId');
   const [expanded, setExpanded] = useState<readonly React.Key[] | null>(null);
-  const paging = usePaging(8);
-  const body = { pageNo: paging.pageNo, pageSize: paging.pageSize, state: state === ALL ? undefined : (state as TenderBidState) };
+  const body = {
+    pageNo: filter.paging.pageNo,
+    pageSize: filter.paging.pageSize,
+    state: filter.state === ALL_STATES ? undefined : (filter.state as TenderBidState),
+  };
   const rows = useQuery({
     queryKey: [...TRADE_KEYS.tenders, 'myBids', body],
     queryFn: () => call(tenderTradeRoutes.bidMyPage, { body }),
@@ -128,71 +129,59 @@ export function MyBidsPage() {
   return (
     <Card className="tc-page">
       <Typography.Text type="secondary">{t('myBidsHint')}</Typography.Text>
-      <Tabs
-        activeKey={state}
-        onChange={(key) => {
-          setState(key);
-          paging.reset();
-        }}
-        items={[
-          { key: ALL, label: t('all') },
+      <StateList<MyTenderBidRow>
+        filter={filter}
+        choices={[
+          { key: ALL_STATES, label: t('all') },
           ...TENDER_BID_STATES.map((s) => ({ key: s, label: enumLabel(TENDER_BID_STATE_LABELS, s, lang) })),
         ]}
+        rows={rows}
+        rowKey="bidId"
+        scrollX={1100}
+        emptyText={t('myBidsEmpty')}
+        expandable={{
+          expandedRowRender: (r) => <MyBid tenderId={r.tenderId} />,
+          expandedRowKeys: expanded ?? (rows.data?.items ?? []).filter((r) => r.tenderId === linked).map((r) => r.bidId),
+          onExpandedRowsChange: (keys) => setExpanded(keys),
+        }}
+        onRow={(r) => ({ 'data-testid': 'my-bid-row', 'data-tender': r.tenderNo }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          { title: t('tenderNo'), dataIndex: 'tenderNo', className: 'tabular tt-code-cell', width: 190 },
+          {
+            title: t('tenderName'),
+            render: (_, r) => <TenderNameCell row={r} showBuyer />,
+          },
+          { title: t('bidEndTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidEndTime) },
+          { title: t('tenderState'), width: 120, render: (_, r) => <TenderStateTag state={r.objState} /> },
+          {
+            title: t('bidState'),
+            width: 150,
+            render: (_, r) => (
+              <div>
+                <BidStateTag state={r.state} />
+                <span className="tc-muted tabular">v{r.version}</span>
+              </div>
+            ),
+          },
+          {
+            title: t('negotiation.deadline'),
+            className: 'tabular',
+            width: 160,
+            render: (_, r) => (r.negotiationDeadline ? <Tag color="warning">{formatDateTime(r.negotiationDeadline)}</Tag> : '-'),
+          },
+          {
+            title: t('actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 110,
+            render: (_, r) => (
+              <Link to={`/biddingTender?id=${encodeURIComponent(r.tenderId)}`} data-testid="my-bid-open">
+                {r.objState === 2 || r.negotiationDeadline ? t('openBid') : t('view')}
+              </Link>
+            ),
+          },
+        ]}
       />
-      {rows.isError ? (
-        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
-      ) : (
-        <Table<MyTenderBidRow>
-          rowKey="bidId"
-          loading={rows.isFetching}
-          dataSource={rows.data?.items}
-          pagination={paging.pagination(rows.data?.totalItem)}
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: t('myBidsEmpty') }}
-          expandable={{
-            expandedRowRender: (r) => <MyBid tenderId={r.tenderId} />,
-            expandedRowKeys: expanded ?? (rows.data?.items ?? []).filter((r) => r.tenderId === linked).map((r) => r.bidId),
-            onExpandedRowsChange: (keys) => setExpanded(keys),
-          }}
-          onRow={(r) => ({ 'data-testid': 'my-bid-row', 'data-tender': r.tenderNo }) as React.HTMLAttributes<HTMLElement>}
-          columns={[
-            { title: t('tenderNo'), dataIndex: 'tenderNo', className: 'tabular', width: 190 },
-            {
-              title: t('tenderName'),
-              render: (_, r) => <TenderNameCell row={r} showBuyer />,
-            },
-            { title: t('bidEndTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidEndTime) },
-            { title: t('tenderState'), width: 120, render: (_, r) => <TenderStateTag state={r.objState} /> },
-            {
-              title: t('bidState'),
-              width: 150,
-              render: (_, r) => (
-                <div>
-                  <BidStateTag state={r.state} />
-                  <span className="tc-muted tabular">v{r.version}</span>
-                </div>
-              ),
-            },
-            {
-              title: t('negotiation.deadline'),
-              className: 'tabular',
-              width: 160,
-              render: (_, r) => (r.negotiationDeadline ? <Tag color="warning">{formatDateTime(r.negotiationDeadline)}</Tag> : '-'),
-            },
-            {
-              title: t('actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 110,
-              render: (_, r) => (
-                <Link to={`/biddingTender?id=${encodeURIComponent(r.tenderId)}`} data-testid="my-bid-open">
-                  {r.objState === 2 || r.negotiationDeadline ? t('openBid') : t('view')}
-                </Link>
-              ),
-            },
-          ]}
-        />
-      )}
     </Card>
   );
 }

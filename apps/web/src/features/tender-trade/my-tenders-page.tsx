@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { enumLabel } from '@portal/contracts/constants';
@@ -9,19 +9,16 @@ import { TENDER_LIMITS, TENDER_MANAGE_STATES, TENDER_MANAGE_STATE_VALUES, type M
 import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { formatDateTime } from '../../shared/format';
-import { usePaging } from '../../shared/paging';
-import { LoadError } from '../../shared/query-state';
 import { ReasonDialog } from '../../shared/reason-dialog';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
+import { ALL_STATES, StateList, useListFilter } from '../../shared/state-list';
 import { TenderDetail } from './tender-detail';
 import { TenderFormDialog } from './tender-form';
 import { buyerActions } from './tender-rules';
 import { TenderNameCell, TenderStateTag } from './tender-state';
 import { useMyTenders } from './queries';
 import './tender-trade.css';
-
-const ALL = 'all';
 
 /** Publish and cancel, with the confirmation and the toast each needs. */
 export function useTenderCommands() {
@@ -49,11 +46,10 @@ export function MyTendersPage() {
   const { modal } = useFeedback();
   const [params, setParams] = useSearchParams();
   const openId = params.get('id');
-  const [state, setState] = useState<string>(ALL);
+  const filter = useListFilter(8);
   const [editing, setEditing] = useState<ManagedTender | null | 'new'>(null);
   const [cancelling, setCancelling] = useState<ManagedTender | null>(null);
-  const paging = usePaging(8);
-  const rows = useMyTenders({ pageNo: paging.pageNo, pageSize: paging.pageSize, objState: state === ALL ? undefined : Number(state) });
+  const rows = useMyTenders({ pageNo: filter.paging.pageNo, pageSize: filter.paging.pageSize, objState: filter.stateNumber });
   const command = useTenderCommands();
   const open = (id: string | null) =>
     setParams(
@@ -115,96 +111,86 @@ export function MyTendersPage() {
           {t('create')}
         </Button>
       </div>
-      <Tabs
-        activeKey={state}
-        onChange={(key) => {
-          setState(key);
-          paging.reset();
-        }}
-        items={[
-          { key: ALL, label: t('all') },
+      <StateList<ManagedTender>
+        filter={filter}
+        choices={[
+          { key: ALL_STATES, label: t('all') },
           ...TENDER_MANAGE_STATE_VALUES.map((s) => ({ key: String(s), label: enumLabel(TENDER_MANAGE_STATES, s, lang) })),
         ]}
-      />
-      {rows.isError ? (
-        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
-      ) : (
-        <Table<ManagedTender>
-          rowKey="id"
-          loading={rows.isFetching}
-          dataSource={rows.data?.items}
-          pagination={paging.pagination(rows.data?.totalItem)}
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: t('empty') }}
-          onRow={(r) => ({ 'data-testid': 'tender-row', 'data-id': r.id }) as React.HTMLAttributes<HTMLElement>}
-          columns={[
-            {
-              title: t('tenderNo'),
-              dataIndex: 'tenderNo',
-              width: 190,
-              render: (no: string, r) => (
-                <Button type="link" size="small" className="tabular" onClick={() => open(r.id)}>
-                  {no}
-                </Button>
-              ),
-            },
-            {
-              title: t('tenderName'),
-              render: (_, r) => <TenderNameCell row={r} />,
-            },
-            { title: t('bidEndTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidEndTime) },
-            { title: t('bidCount'), align: 'right', width: 90, render: (_, r) => <span className="tabular">{r.bidCount}</span> },
-            {
-              title: t('state'),
-              width: 150,
-              render: (_, r) => (
-                <div>
-                  <TenderStateTag state={r.objState} />
-                  {r.closeReason || (r.objState === 0 && r.reviewRemark) ? (
-                    <div className="tc-remark">{r.closeReason || r.reviewRemark}</div>
-                  ) : null}
-                </div>
-              ),
-            },
-            {
-              title: t('actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 220,
-              render: (_, r) => {
-                const can = buyerActions(r);
-                return (
-                  <Space size={0} wrap>
-                    <Button type="link" size="small" onClick={() => open(r.id)}>
-                      {t('view')}
+        rows={rows}
+        rowKey="id"
+        scrollX={1100}
+        emptyText={t('empty')}
+        onRow={(r) => ({ 'data-testid': 'tender-row', 'data-id': r.id }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          {
+            title: t('tenderNo'),
+            dataIndex: 'tenderNo',
+            width: 190,
+            className: 'tt-code-cell',
+            // A long tender number breaks inside its column instead of running over the name.
+            render: (no: string, r) => (
+              <Button type="link" size="small" className="tabular tt-code" onClick={() => open(r.id)}>
+                {no}
+              </Button>
+            ),
+          },
+          {
+            title: t('tenderName'),
+            render: (_, r) => <TenderNameCell row={r} />,
+          },
+          { title: t('bidEndTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidEndTime) },
+          { title: t('bidCount'), align: 'right', width: 90, render: (_, r) => <span className="tabular">{r.bidCount}</span> },
+          {
+            title: t('state'),
+            width: 150,
+            render: (_, r) => (
+              <div>
+                <TenderStateTag state={r.objState} />
+                {r.closeReason || (r.objState === 0 && r.reviewRemark) ? (
+                  <div className="tc-remark">{r.closeReason || r.reviewRemark}</div>
+                ) : null}
+              </div>
+            ),
+          },
+          {
+            title: t('actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 220,
+            render: (_, r) => {
+              const can = buyerActions(r);
+              return (
+                <Space size={0} wrap>
+                  <Button type="link" size="small" onClick={() => open(r.id)}>
+                    {t('view')}
+                  </Button>
+                  {can.edit ? (
+                    <Button type="link" size="small" onClick={() => setEditing(r)}>
+                      {t('edit')}
                     </Button>
-                    {can.edit ? (
-                      <Button type="link" size="small" onClick={() => setEditing(r)}>
-                        {t('edit')}
-                      </Button>
-                    ) : null}
-                    {can.publish ? (
-                      <Button
-                        type="link"
-                        size="small"
-                        loading={command.isPending && command.variables?.id === r.id}
-                        onClick={() => confirmPublish(r)}
-                      >
-                        {t('publish')}
-                      </Button>
-                    ) : null}
-                    {can.cancel ? (
-                      <Button type="link" size="small" danger onClick={() => setCancelling(r)}>
-                        {t('cancelTender')}
-                      </Button>
-                    ) : null}
-                  </Space>
-                );
-              },
+                  ) : null}
+                  {can.publish ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      loading={command.isPending && command.variables?.id === r.id}
+                      onClick={() => confirmPublish(r)}
+                    >
+                      {t('publish')}
+                    </Button>
+                  ) : null}
+                  {can.cancel ? (
+                    <Button type="link" size="small" danger onClick={() => setCancelling(r)}>
+                      {t('cancelTender')}
+                    </Button>
+                  ) : null}
+                </Space>
+              );
             },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
       {dialogs}
     </Card>
   );

@@ -39,6 +39,13 @@ describe('the buyer’s tender', { timeout: 40_000 }, () => {
     expect(calls.some((c) => c.path.endsWith('/tender/bids'))).toBe(false);
   });
 
+  it('shows its description formatted, not as markup', async () => {
+    show(managedTender({ description: '<p>含税含运费，<strong>分两批交货</strong>。</p>' }), []);
+    const strong = await screen.findByText('分两批交货', {}, { timeout: 15_000 });
+    expect(strong.tagName).toBe('STRONG');
+    expect(document.body.textContent).not.toContain('<p>');
+  });
+
   it('after the opening shows the record with each digest, the bid table and the evaluation form', async () => {
     const opening = {
       time: at,

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ManagedTender } from '@portal/contracts/tender-trade';
 import { LoadError } from '../../shared/query-state';
+import { RichText } from '../../shared/rich-text';
 import { AwardsSection } from './awards-section';
 import { BidsSection } from './bids-section';
 import { NegotiateDialog } from './negotiate-dialog';
@@ -65,7 +66,7 @@ export function TenderDetail({ id, onBack, onEdit, onPublish, onCancel, readOnly
       {tender.description ? (
         <section className="tt-section" aria-labelledby="tt-description-title">
           <h3 id="tt-description-title">{t('description')}</h3>
-          <p className="tt-text">{tender.description}</p>
+          <RichText html={tender.description} className="tt-text" />
         </section>
       ) : null}
       {readOnly ? null : <BidsSection tender={tender} />}

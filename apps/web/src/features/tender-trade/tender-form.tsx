@@ -20,6 +20,7 @@ import { FileListField } from '../../shared/file-list-field';
 import { centsOf } from '../../shared/money-input';
 import { dateValueProps } from '../../shared/resource/fields';
 import { useLang } from '../../shared/use-lang';
+import { RichTextEditor } from '../../shared/resource/rich-text-editor';
 import { timeProblems } from './tender-rules';
 
 /** A calendar date field: the form holds YYYY-MM-DD (what the contract takes); the picker works on dayjs. */
@@ -352,7 +353,7 @@ export function TenderFormDialog({ tender, onClose, onSaved }: TenderFormProps) 
           )}
         </Form.List>
         <Form.Item name="description" label={t('description')} rules={[max(TENDER_LIMITS.descriptionMax)]}>
-          <Input.TextArea rows={4} showCount maxLength={TENDER_LIMITS.descriptionMax} />
+          <RichTextEditor label={t('description')} id="tender-description" />
         </Form.Item>
         <Form.Item name="documentFileIds" label={t('documents')}>
           <FileListField label={t('documents')} max={TENDER_LIMITS.filesMax} inputTestId="tender-documents-file" />

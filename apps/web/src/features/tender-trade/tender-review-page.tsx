@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Space, Table, Tabs } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '@portal/contracts/constants';
 import { tenderTradeRoutes } from '@portal/contracts/routes/tender-trade';
@@ -8,11 +8,10 @@ import { TENDER_LIMITS, TENDER_MANAGE_STATES, type ManagedTender } from '@portal
 import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { formatDateTime } from '../../shared/format';
-import { usePaging } from '../../shared/paging';
-import { LoadError } from '../../shared/query-state';
 import { ReasonDialog } from '../../shared/reason-dialog';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
+import { StateList, useListFilter } from '../../shared/state-list';
 import { TenderDetail } from './tender-detail';
 import { TenderNameCell, TenderStateTag } from './tender-state';
 import './tender-trade.css';
@@ -26,11 +25,10 @@ export function TenderReviewPage() {
   const lang = useLang();
   const client = useQueryClient();
   const { message, modal } = useFeedback();
-  const [state, setState] = useState(1);
+  const filter = useListFilter(8, '1');
   const [viewing, setViewing] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<ManagedTender | null>(null);
-  const paging = usePaging(8);
-  const body = { pageNo: paging.pageNo, pageSize: paging.pageSize, objState: state };
+  const body = { pageNo: filter.paging.pageNo, pageSize: filter.paging.pageSize, objState: Number(filter.state) };
   const rows = useQuery({
     queryKey: [...TRADE_KEYS.tenders, 'review', body],
     queryFn: () => call(tenderTradeRoutes.reviewPage, { body }),
@@ -57,60 +55,48 @@ export function TenderReviewPage() {
   if (viewing) return <TenderDetail id={viewing} onBack={() => setViewing(null)} readOnly />;
   return (
     <Card className="tc-page">
-      <Tabs
-        activeKey={String(state)}
-        onChange={(key) => {
-          setState(Number(key));
-          paging.reset();
-        }}
-        items={REVIEW_TABS.map((s) => ({ key: String(s), label: enumLabel(TENDER_MANAGE_STATES, s, lang) }))}
+      <StateList<ManagedTender>
+        filter={filter}
+        choices={REVIEW_TABS.map((s) => ({ key: String(s), label: enumLabel(TENDER_MANAGE_STATES, s, lang) }))}
+        rows={rows}
+        rowKey="id"
+        scrollX={1100}
+        emptyText={t(filter.state === '1' ? 'review.empty' : 'empty')}
+        onRow={(r) => ({ 'data-testid': 'review-row', 'data-id': r.id }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          { title: t('tenderNo'), dataIndex: 'tenderNo', className: 'tabular tt-code-cell', width: 190 },
+          {
+            title: t('tenderName'),
+            render: (_, r) => <TenderNameCell row={r} showBuyer />,
+          },
+          { title: t('bidBeginTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidBeginTime) },
+          { title: t('bidEndTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidEndTime) },
+          { title: t('state'), width: 120, render: (_, r) => <TenderStateTag state={r.objState} /> },
+          {
+            title: t('actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 200,
+            render: (_, r) => (
+              <Space size={0} wrap>
+                <Button type="link" size="small" onClick={() => setViewing(r.id)}>
+                  {t('view')}
+                </Button>
+                {r.objState === 1 ? (
+                  <>
+                    <Button type="link" size="small" onClick={() => confirmPass(r)}>
+                      {t('review.pass')}
+                    </Button>
+                    <Button type="link" size="small" danger onClick={() => setRejecting(r)}>
+                      {t('review.reject')}
+                    </Button>
+                  </>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
       />
-      {rows.isError ? (
-        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
-      ) : (
-        <Table<ManagedTender>
-          rowKey="id"
-          loading={rows.isFetching}
-          dataSource={rows.data?.items}
-          pagination={paging.pagination(rows.data?.totalItem)}
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: t(state === 1 ? 'review.empty' : 'empty') }}
-          onRow={(r) => ({ 'data-testid': 'review-row', 'data-id': r.id }) as React.HTMLAttributes<HTMLElement>}
-          columns={[
-            { title: t('tenderNo'), dataIndex: 'tenderNo', className: 'tabular', width: 190 },
-            {
-              title: t('tenderName'),
-              render: (_, r) => <TenderNameCell row={r} showBuyer />,
-            },
-            { title: t('bidBeginTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidBeginTime) },
-            { title: t('bidEndTime'), className: 'tabular', width: 160, render: (_, r) => formatDateTime(r.bidEndTime) },
-            { title: t('state'), width: 120, render: (_, r) => <TenderStateTag state={r.objState} /> },
-            {
-              title: t('actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 200,
-              render: (_, r) => (
-                <Space size={0} wrap>
-                  <Button type="link" size="small" onClick={() => setViewing(r.id)}>
-                    {t('view')}
-                  </Button>
-                  {r.objState === 1 ? (
-                    <>
-                      <Button type="link" size="small" onClick={() => confirmPass(r)}>
-                        {t('review.pass')}
-                      </Button>
-                      <Button type="link" size="small" danger onClick={() => setRejecting(r)}>
-                        {t('review.reject')}
-                      </Button>
-                    </>
-                  ) : null}
-                </Space>
-              ),
-            },
-          ]}
-        />
-      )}
       {rejecting ? (
         <ReasonDialog
           title={t('review.rejectTitle', { name: rejecting.tenderName })}

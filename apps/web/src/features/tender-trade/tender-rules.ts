@@ -1,7 +1,6 @@
+import { hasAtMostThreeDecimals, toMilli } from '@portal/contracts/quantity';
+import { combinedScore, priceScoreOf } from '@portal/contracts/tender-rules';
 import type { ManagedTender, TenderBid } from '@portal/contracts/tender-trade';
-
-/** Thousandths, so sums and comparisons of quantities are exact. */
-const milli = (quantity: number) => Math.round(quantity * 1000);
 
 /** What the buyer may do with its tender now, as the server allows it. */
 export function buyerActions(tender: Pick<ManagedTender, 'objState' | 'opening' | 'evaluation' | 'negotiation'>) {
@@ -79,16 +78,13 @@ export function previewScores(
   const valid = drafts.filter((d) => d.valid && (totals.get(d.bidId) ?? 0) > 0);
   const lowest = Math.min(...valid.map((d) => totals.get(d.bidId)!));
   const scored = valid.map((d) => {
-    const priceScore = round2((lowest / totals.get(d.bidId)!) * 100);
-    const weight = (priceWeight ?? 100) / 100;
-    const score = method === 'scoring' ? round2(priceScore * weight + (d.technicalScore ?? 0) * (1 - weight)) : priceScore;
+    const priceScore = priceScoreOf(totals.get(d.bidId)!, lowest);
+    const score = combinedScore(method, priceScore, d.technicalScore, priceWeight);
     return { bidId: d.bidId, priceScore, score, total: totals.get(d.bidId)! };
   });
   scored.sort((a, b) => b.score - a.score || a.total - b.total);
   return new Map(scored.map((s, i) => [s.bidId, { priceScore: s.priceScore, score: s.score, rank: i + 1 }]));
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** One award row as the form holds it: this line (or part of it) to this bid. */
 export interface AwardDraft {
@@ -128,16 +124,16 @@ export function awardProblems(
     const offered = bids.find((b) => b.bidId === d.bidId)?.lines.find((l) => l.lineNo === d.lineNo);
     const q = d.quantity;
     if (!offered) problems.push({ kind: 'notOffered', index });
-    if (q === null || q === undefined || !(q > 0) || Math.abs(q * 1000 - milli(q)) > 1e-6) {
+    if (q === null || q === undefined || !(q > 0) || !hasAtMostThreeDecimals(q)) {
       problems.push({ kind: 'quantity', index });
       return;
     }
-    if (offered && milli(q) > milli(offered.quantity)) problems.push({ kind: 'aboveBid', index, max: offered.quantity });
-    perLine.set(d.lineNo, (perLine.get(d.lineNo) ?? 0) + milli(q));
+    if (offered && toMilli(q) > toMilli(offered.quantity)) problems.push({ kind: 'aboveBid', index, max: offered.quantity });
+    perLine.set(d.lineNo, (perLine.get(d.lineNo) ?? 0) + toMilli(q));
   });
   for (const line of lines) {
     const sum = perLine.get(line.lineNo) ?? 0;
-    if (sum > milli(line.quantity)) problems.push({ kind: 'aboveLine', lineNo: line.lineNo, max: line.quantity, sum: sum / 1000 });
+    if (sum > toMilli(line.quantity)) problems.push({ kind: 'aboveLine', lineNo: line.lineNo, max: line.quantity, sum: sum / 1000 });
   }
   return problems;
 }

@@ -11,7 +11,7 @@ import { errorText } from './bid-parts';
 
 /** A supplier not on the buyer's list: the refusal, and a request to be added. */
 export function ApplyBox({ tender }: { tender: TenderDetail }) {
-  const { t } = useTranslation('tender');
+  const { t } = useTranslation(['tender', 'trading']);
   const { message } = useFeedback();
   const [remark, setRemark] = useState('');
   const apply = useMutation({
@@ -25,7 +25,13 @@ export function ApplyBox({ tender }: { tender: TenderDetail }) {
   }
   return (
     <div className="tender-apply" data-testid="apply-box">
-      <Alert type="warning" showIcon title={t('apply.refused', { buyer: tender.userName })} />
+      {/* The portal's words for a missing supply relationship, then whose list it is and what to do. */}
+      <Alert
+        type="warning"
+        showIcon
+        title={t('trading:messages.noRelation')}
+        description={t('apply.refused', { buyer: tender.userName })}
+      />
       <label className="tender-field">
         <span>{t('apply.remark')}</span>
         <Input.TextArea rows={3} showCount maxLength={SUPPLIER_REMARK_MAX} value={remark} onChange={(e) => setRemark(e.target.value)} />

@@ -8,7 +8,7 @@ import type { TenderDetail } from '@portal/contracts/tenders';
 import { call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { FileListField } from '../../shared/file-list-field';
-import { formatDateTime, formatPrice } from '../../shared/format';
+import { formatPrice, formatZonedDateTime } from '../../shared/format';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { ConfirmButton, LinesEditor, Problems, errorText, useProblemText } from './bid-parts';
 import { bidProblems, bidTotal, draftsFor, toBidLines } from './bid-rules';
@@ -68,7 +68,7 @@ export function BidForm({ tender, bid, onDone }: { tender: TenderDetail; bid: Te
           title={t(bid ? 'bid.reviseTitle' : 'bid.submitTitle')}
           description={t('bid.sealText', {
             total: formatPrice(bidTotal(drafts), { currency: tender.currency }),
-            time: formatDateTime(tender.bidEndTime),
+            time: formatZonedDateTime(tender.bidEndTime),
           })}
           okText={t(bid ? 'bid.revise' : 'bid.submit')}
           busy={save.isPending}
@@ -117,7 +117,11 @@ export function AnswerForm({ tender, bid, deadline }: { tender: TenderDetail; bi
       <h2 id="tender-answer-title" className="trade-panel-title">
         {t(inquiry ? 'bid.finalQuoteTitle' : 'bid.clarificationTitle')}
       </h2>
-      <Alert type="info" showIcon title={t(inquiry ? 'bid.finalQuoteHint' : 'bid.clarificationHint', { time: formatDateTime(deadline) })} />
+      <Alert
+        type="info"
+        showIcon
+        title={t(inquiry ? 'bid.finalQuoteHint' : 'bid.clarificationHint', { time: formatZonedDateTime(deadline) })}
+      />
       {inquiry ? <LinesEditor tender={tender} drafts={drafts} onChange={setDrafts} fixedLines /> : null}
       <label className="tender-field">
         <span>{t(inquiry ? 'bid.quoteNote' : 'bid.clarification')}</span>
@@ -126,7 +130,7 @@ export function AnswerForm({ tender, bid, deadline }: { tender: TenderDetail; bi
       <Problems items={tried ? problems : []} />
       <ConfirmButton
         title={t(inquiry ? 'bid.finalQuoteTitle' : 'bid.clarificationTitle')}
-        description={t(inquiry ? 'bid.finalQuoteText' : 'bid.clarificationText', { time: formatDateTime(deadline) })}
+        description={t(inquiry ? 'bid.finalQuoteText' : 'bid.clarificationText', { time: formatZonedDateTime(deadline) })}
         okText={t('bid.sendAnswer')}
         busy={send.isPending}
         ready={ready}

@@ -42,7 +42,7 @@ const tender: TenderDetail = {
   documentFileIds: [],
   serverTime: new Date(now).toISOString(),
 };
-const supplier = { data: { userId: '200', userName: 'supplier01', userType: 'comp', companyName: '供应一号公司' } };
+const supplier = { data: { currUserId: '200', userId: '200', userName: 'supplier01', userType: 'comp', companyName: '供应一号公司' } };
 const receipt = (body: unknown) => {
   const { lines, remark, fileIds } = body as {
     lines: { lineNo: number; unitPrice: number; quantity: number; deliveryDate: string }[];
@@ -138,6 +138,7 @@ describe('the sealed bid on a tender page', { timeout: 40_000 }, () => {
     });
     show();
     const box = await screen.findByTestId('apply-box', {}, { timeout: 15_000 });
+    expect(box.textContent).toContain('您未与招标方维护供采关系，请联系招标方，维护供采关系');
     expect(box.textContent).toContain('您不在 采购一号公司 的供应商名单中');
     expect(screen.queryByTestId('bid-form')).toBeNull();
     fireEvent.change(within(box).getByRole('textbox'), { target: { value: '主营尿素，持危化品经营许可证' } });

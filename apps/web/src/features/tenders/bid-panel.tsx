@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TenderDetail } from '@portal/contracts/tenders';
-import { formatDateTime } from '../../shared/format';
+import { formatZonedDateTime } from '../../shared/format';
 import { LoadError } from '../../shared/query-state';
 import { rememberLoginUrl } from '../../shared/session-storage';
 import { ApplyBox } from './apply-box';
@@ -71,18 +71,18 @@ export function BidPanel({ tender }: { tender: TenderDetail }) {
               </Button>
               <ConfirmButton
                 title={t('bid.withdrawTitle')}
-                description={t('bid.withdrawText', { time: formatDateTime(tender.bidEndTime) })}
+                description={t('bid.withdrawText', { time: formatZonedDateTime(tender.bidEndTime) })}
                 okText={t('bid.withdraw')}
                 danger
                 busy={withdraw.isPending}
                 onConfirm={() => withdraw.mutateAsync().catch(() => undefined)}
                 testId="bid-withdraw"
               />
-              <span className="tender-muted">{t('bid.untilEnd', { time: formatDateTime(tender.bidEndTime) })}</span>
+              <span className="tender-muted">{t('bid.untilEnd', { time: formatZonedDateTime(tender.bidEndTime) })}</span>
             </Space>
           ) : null}
           {!open && !bid && tender.objState === 2 ? (
-            <Alert type="info" showIcon title={t('bid.notYet', { time: formatDateTime(tender.bidBeginTime) })} />
+            <Alert type="info" showIcon title={t('bid.notYet', { time: formatZonedDateTime(tender.bidBeginTime) })} />
           ) : null}
           {!open && !bid && tender.objState > 2 ? <Alert type="info" showIcon title={t('bid.closed')} /> : null}
         </div>,

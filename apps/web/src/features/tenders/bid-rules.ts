@@ -1,4 +1,4 @@
-import { centsOf } from '../../shared/money-input';
+import { amountOf, centsOf, hasAtMostThreeDecimals, toMilli } from '@portal/contracts/quantity';
 
 /** A tender line as the bid form needs it. */
 export interface BidTenderLine {
@@ -27,8 +27,6 @@ export type BidProblem =
   | { kind: 'aboveFirst'; lineNo: number; first: number };
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-/** Thousandths, so sums and comparisons of quantities are exact. */
-export const milli = (quantity: number) => Math.round(quantity * 1000);
 
 /**
  * What stops a sealed bid from being sent, as the server would refuse it: at least one line
@@ -54,8 +52,8 @@ export function bidProblems(
     }
     const quantity = draft.quantity;
     if (quantity === null || quantity === undefined || !(quantity > 0)) problems.push({ kind: 'quantity', lineNo });
-    else if (Math.abs(quantity * 1000 - milli(quantity)) > 1e-6) problems.push({ kind: 'decimals', lineNo });
-    else if (line && milli(quantity) > milli(line.quantity)) problems.push({ kind: 'aboveLine', lineNo, max: line.quantity });
+    else if (!hasAtMostThreeDecimals(quantity)) problems.push({ kind: 'decimals', lineNo });
+    else if (line && toMilli(quantity) > toMilli(line.quantity)) problems.push({ kind: 'aboveLine', lineNo, max: line.quantity });
     if (!draft.deliveryDate || !DATE.test(draft.deliveryDate)) problems.push({ kind: 'date', lineNo });
   }
   return problems;
@@ -90,9 +88,7 @@ export function draftsFor(
 
 /** The total of the offered lines in cents (price × quantity, rounded per line as the server does). */
 export function bidTotal(drafts: readonly BidLineDraft[]): number {
-  return drafts
-    .filter((d) => d.offered)
-    .reduce((sum, d) => sum + Math.round(((centsOf(d.unitPrice) ?? 0) * milli(d.quantity ?? 0)) / 1000), 0);
+  return drafts.filter((d) => d.offered).reduce((sum, d) => sum + amountOf(centsOf(d.unitPrice) ?? 0, toMilli(d.quantity ?? 0)), 0);
 }
 
 /** A bid is taken, revised and withdrawn only while the tender is published and before its end by the server's clock. */

@@ -4,7 +4,7 @@ import type { TenderItem } from '@portal/contracts/tenders';
 import { initI18n } from '../../i18n/index';
 import { takeLoginUrl } from '../../shared/session-storage';
 import { answerCalls } from '../../test/fake-server';
-import { LocationProbe, buttonsNamed, findButton, renderPage } from '../../test/lane-b';
+import { LocationProbe, buttonsNamed, renderPage } from '../../test/lane-b';
 import { BiddingTenderPage } from './bidding-tender-page';
 
 beforeAll(async () => {
@@ -30,7 +30,7 @@ const item = (id: string, objState: number, overdueFlag: 'Y' | 'N' = 'N'): Tende
   overdueFlag,
 });
 const pageOf = (items: TenderItem[], totalItem = items.length) => ({ data: { items, totalItem, pageNo: 1, pageSize: 10 } });
-const signedIn = { data: { userId: '61', userName: 'supplier1', companyName: 'Shandong Fertiliser' } };
+const signedIn = { data: { currUserId: '61', userId: '61', userName: 'supplier1', companyName: 'Shandong Fertiliser' } };
 const signedOut = { error: { code: '401', message: 'Not signed in', status: 401 } };
 const rows = () => screen.queryAllByTestId('tender-row');
 
@@ -45,14 +45,14 @@ function show(path = '/biddingTender') {
 }
 
 describe('tender hall', { timeout: 90_000 }, () => {
-  it('lists the tenders with their state; closed ones only to view, open ones to bid', async () => {
+  it('lists the tenders with their state; closed ones only to view, open ones to a visitor to sign in and bid', async () => {
     const calls = answerCalls({ [PAGE]: pageOf([item('1', 2), item('2', 2, 'Y'), item('3', 4), item('4', 6)]), [ME]: signedOut });
     show();
     await waitFor(() => expect(rows()).toHaveLength(4));
     expect(calls.find((c) => c.path === PAGE)?.body).toEqual({ pageNo: 1, pageSize: 10 });
     expect(document.title).toContain('Tender hall');
     const [open, overdue, evaluated, completed] = rows();
-    expect(within(open!).getByTestId('tender-bid').textContent).toBe('Go bid');
+    expect(within(open!).getByTestId('tender-sign-in').textContent).toBe('Sign in to bid');
     // Bidding closed by time: the state still says published, the row says closed and only views.
     expect(overdue!.textContent).toContain('Published');
     expect(overdue!.textContent).toContain('Closed');
@@ -61,6 +61,7 @@ describe('tender hall', { timeout: 90_000 }, () => {
     expect(completed!.textContent).toContain('Completed');
     expect(open!.textContent).toContain('North China Chemicals');
     expect(screen.getByText('Tenders: 4')).toBeTruthy();
+    expect(screen.queryByTestId('tender-bid')).toBeNull();
   });
 
   it('opens a tender to view in step two, in the address, and back again', async () => {
@@ -81,35 +82,40 @@ describe('tender hall', { timeout: 90_000 }, () => {
     const calls = answerCalls({ [PAGE]: pageOf([item('1', 2)]), [ME]: signedOut });
     show();
     await waitFor(() => expect(rows()).toHaveLength(1));
-    fireEvent.click(screen.getByTestId('tender-bid'));
+    fireEvent.click(await screen.findByTestId('tender-sign-in'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
     expect(takeLoginUrl()).toBe('/biddingTender');
     expect(calls.some((c) => c.path === RELATION)).toBe(false);
   });
 
-  it("opens the tender for a supplier on the tenderer's list", async () => {
-    const calls = answerCalls({ [PAGE]: pageOf([item('1', 2)]), [ME]: signedIn, [RELATION]: { data: { flag: 'Y' } } });
+  it("offers bidding to a company on the tenderer's list, asking once per tenderer", async () => {
+    const calls = answerCalls({
+      [PAGE]: pageOf([item('1', 2), item('2', 2), item('3', 4)]),
+      [ME]: signedIn,
+      [RELATION]: { data: { flag: 'Y' } },
+    });
     show();
-    await waitFor(() => expect(rows()).toHaveLength(1));
-    fireEvent.click(screen.getByTestId('tender-bid'));
+    await waitFor(() => expect(screen.getAllByTestId('tender-bid')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === RELATION).map((c) => c.body)).toEqual([{ buyerUserId: '50', currUserNo: '61' }]);
+    // A closed tender is only viewed, also by a company on the list.
+    expect(within(rows()[2]!).getByTestId('tender-view')).toBeTruthy();
+    fireEvent.click(screen.getAllByTestId('tender-bid')[0]!);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/biddingTender?id=1'));
-    expect(calls.find((c) => c.path === RELATION)?.body).toEqual({ buyerUserId: '50', currUserNo: '61' });
   });
 
-  it('tells a supplier off the list why, and offers the way to apply', async () => {
+  it('offers a company off the list, or one whose relation cannot be read, only to view, saying why', async () => {
     answerCalls({ [PAGE]: pageOf([item('1', 2)]), [ME]: signedIn, [RELATION]: { data: { flag: 'N' } } });
     show();
     await waitFor(() => expect(rows()).toHaveLength(1));
-    fireEvent.click(screen.getByTestId('tender-bid'));
-    expect(
-      await screen.findByText('You have no supply relationship with the tenderer. Please contact the tenderer to set one up.'),
-    ).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/biddingTender');
-    fireEvent.click(await findButton('Ask to join the supplier list'));
+    const view = await screen.findByTestId('tender-view');
+    expect(screen.queryByTestId('tender-bid')).toBeNull();
+    // The spec's words for a missing relationship; the tender's page offers to apply to the list.
+    expect(view.getAttribute('title')).toBe(
+      'You have no supply relationship with the tenderer. Please contact the tenderer to set one up.',
+    );
+    fireEvent.click(view);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/biddingTender?id=1'));
-  });
-
-  it('says so when the relationship cannot be checked', async () => {
+    cleanup();
     answerCalls({
       [PAGE]: pageOf([item('1', 2)]),
       [ME]: signedIn,
@@ -117,9 +123,23 @@ describe('tender hall', { timeout: 90_000 }, () => {
     });
     show();
     await waitFor(() => expect(rows()).toHaveLength(1));
-    fireEvent.click(screen.getByTestId('tender-bid'));
-    expect(await screen.findByText('Relation service down')).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/biddingTender');
+    expect(await screen.findByTestId('tender-view')).toBeTruthy();
+    expect(screen.queryByTestId('tender-bid')).toBeNull();
+  });
+
+  it('offers the tenderer to manage its own tenders, in every state, and never to bid on them', async () => {
+    const calls = answerCalls({
+      [PAGE]: pageOf([item('1', 2), item('3', 4)]),
+      [ME]: { data: { ...signedIn.data, currUserId: '50', userId: '50' } },
+    });
+    show();
+    await waitFor(() => expect(screen.getAllByTestId('tender-manage')).toHaveLength(2));
+    expect(screen.getAllByTestId('tender-manage').map((a) => a.getAttribute('href'))).toEqual([
+      '/trade/tenders?id=1',
+      '/trade/tenders?id=3',
+    ]);
+    expect(screen.queryByTestId('tender-bid')).toBeNull();
+    expect(calls.some((c) => c.path === RELATION)).toBe(false);
   });
 
   it('opens straight on step two from a link, and shows a load failure with a retry on step one', async () => {

@@ -1,4 +1,6 @@
+import { PAGE_PATHS } from '@portal/contracts/page-paths';
 import { useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Steps, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,59 +9,102 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TENDER_PAGE_SIZE, TENDER_STATES, enumLabel, tenderRowAction } from '@portal/contracts/constants';
 import type { TenderItem } from '@portal/contracts/tenders';
 import { EmbeddedFrame } from '../../shared/embedded-frame';
-import { useFeedback } from '../../shared/feedback';
 import { formatDateTime } from '../../shared/format';
 import { LoadError } from '../../shared/query-state';
 import { rememberLoginUrl } from '../../shared/session-storage';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useLang } from '../../shared/use-lang';
 import { useCurrentUser } from '../../shared/use-current-user';
+import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { checkRelation, useTenderPage } from './queries';
 import './tenders.css';
 
 const STATE_COLOURS: Record<number, string> = { 2: 'blue', 3: 'orange', 4: 'gold', 5: 'purple', 6: 'green', 7: 'default' };
 
-/** Step one: the paged tender table with "view" or "go bid" on each row. */
+/** What the hall offers on a tender's row. */
+export type HallAction = 'manage' | 'signIn' | 'bid' | 'view';
+
+/**
+ * The row's action for the person looking: the tenderer manages its own tender (never bids on
+ * it); while bidding is open a visitor is asked to sign in, a company on the tenderer's supplier
+ * list bids, and anyone else (a company not on the list, an operator, while its relation is still
+ * being asked) views it: the tender's page says why and offers to apply to the list.
+ */
+export function hallAction(
+  row: Pick<TenderItem, 'userId' | 'objState' | 'overdueFlag'>,
+  viewerId: string | null,
+  onList: boolean,
+): HallAction {
+  if (viewerId !== null && viewerId === row.userId) return 'manage';
+  if (tenderRowAction(row.objState, row.overdueFlag) === 'view') return 'view';
+  if (viewerId === null) return 'signIn';
+  return onList ? 'bid' : 'view';
+}
+
+/** Whether the signed-in company is on each tenderer's supplier list (one question per tenderer of the page). */
+function useRelations(rows: TenderItem[], viewerId: string | null) {
+  const tenderers = [
+    ...new Set(rows.filter((r) => r.userId !== viewerId && tenderRowAction(r.objState, r.overdueFlag) === 'bid').map((r) => r.userId)),
+  ];
+  const answers = useQueries({
+    queries: tenderers.map((buyerUserId) => ({
+      // The tender page's bid panel asks the same question under the same key.
+      queryKey: [...TRADE_KEYS.suppliers, 'relation', buyerUserId, viewerId],
+      queryFn: () => checkRelation(buyerUserId, viewerId!),
+      enabled: viewerId !== null,
+      staleTime: 60_000,
+    })),
+  });
+  return (buyerUserId: string) => answers[tenderers.indexOf(buyerUserId)]?.data === 'Y';
+}
+
+/** Step one: the paged tender table with the action each row offers the person looking. */
 function TenderTable({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation(['trading', 'browse']);
-  const { message } = useFeedback();
   const navigate = useNavigate();
   const lang = useLang();
   const [page, setPage] = useState({ pageNo: 1, pageSize: TENDER_PAGE_SIZE });
-  const [checking, setChecking] = useState<string | null>(null);
   const query = useTenderPage(page);
   const user = useCurrentUser();
+  const viewerId = user.data?.currUserId ?? null;
+  const onList = useRelations(query.data?.items ?? [], viewerId);
 
-  // "go bid": a visitor signs in first; a signed-in supplier needs the tenderer's supply relationship.
-  const goBid = async (row: TenderItem) => {
-    const me = user.data ?? (await user.refetch()).data;
-    if (!me) {
-      rememberLoginUrl('/biddingTender');
-      navigate('/login');
-      return;
-    }
-    setChecking(row.id);
-    try {
-      const flag = await checkRelation(row.userId, me.userId);
-      if (flag === 'Y') onOpen(row.id);
-      else {
-        // The refusal offers the way onto the list: the tender's page, where the supplier can apply.
-        message.warning({
-          content: (
-            <span>
-              <span>{t('messages.noRelation')}</span>
-              <Button type="link" size="small" onClick={() => onOpen(row.id)} data-testid="tender-apply-link">
-                {t('tender.applyFromRefusal')}
-              </Button>
-            </span>
-          ),
-          duration: 6,
-        });
-      }
-    } catch (err) {
-      message.error(err instanceof Error && err.message ? err.message : t('messages.networkFailed'));
-    } finally {
-      setChecking(null);
+  const signIn = () => {
+    rememberLoginUrl('/biddingTender');
+    navigate('/login');
+  };
+  const action = (row: TenderItem) => {
+    switch (hallAction(row, viewerId, onList(row.userId))) {
+      case 'manage':
+        return (
+          <Link to={`${PAGE_PATHS.myTenders}?id=${encodeURIComponent(row.id)}`} title={t('tender.manageHint')} data-testid="tender-manage">
+            {t('tender.manage')}
+          </Link>
+        );
+      case 'signIn':
+        return (
+          <Button size="small" type="primary" loading={user.isPending} onClick={signIn} data-testid="tender-sign-in">
+            {t('tender.signInToBid')}
+          </Button>
+        );
+      case 'bid':
+        return (
+          <Button size="small" type="primary" onClick={() => onOpen(row.id)} data-testid="tender-bid">
+            {t('tender.goBid')}
+          </Button>
+        );
+      default:
+        return (
+          <Button
+            size="small"
+            onClick={() => onOpen(row.id)}
+            // While bidding is open, a signed-in company that may not bid is told why (the spec's words).
+            title={viewerId !== null && tenderRowAction(row.objState, row.overdueFlag) === 'bid' ? t('messages.noRelation') : undefined}
+            data-testid="tender-view"
+          >
+            {t('tender.view')}
+          </Button>
+        );
     }
   };
 
@@ -93,18 +138,9 @@ function TenderTable({ onOpen }: { onOpen: (id: string) => void }) {
     {
       title: t('tender.action'),
       key: 'action',
-      width: 100,
+      width: 120,
       fixed: 'right',
-      render: (_, row) =>
-        tenderRowAction(row.objState, row.overdueFlag) === 'view' ? (
-          <Button size="small" onClick={() => onOpen(row.id)} data-testid="tender-view">
-            {t('tender.view')}
-          </Button>
-        ) : (
-          <Button size="small" type="primary" loading={checking === row.id} onClick={() => void goBid(row)} data-testid="tender-bid">
-            {t('tender.goBid')}
-          </Button>
-        ),
+      render: (_, row) => action(row),
     },
   ];
 

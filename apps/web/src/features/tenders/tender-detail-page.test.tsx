@@ -28,7 +28,7 @@ const tender: TenderDetail = {
   paymentType: 1,
   contactName: 'Li Ming',
   contactPhone: '',
-  description: 'Granular urea, nitrogen at least 46%.',
+  description: '<p>Granular urea, nitrogen <strong>at least 46%</strong>.</p>',
   publishTime: at,
   openTime: '2026-11-30T10:00:00.000Z',
   evaluationMethod: 'lowest',
@@ -65,7 +65,10 @@ describe('a tender in the hall', { timeout: 90_000 }, () => {
     expect(page).toContain('Acceptance');
     expect(page).toContain('Li Ming');
     expect(page).toContain('500.000 t');
+    // The description is the tender's rich text, shown formatted and never as its markup.
     expect(page).toContain('Granular urea, nitrogen at least 46%.');
+    expect(page).not.toContain('<p>');
+    expect(screen.getByText('at least 46%').tagName).toBe('STRONG');
     expect(await screen.findByText('Sign in with a supplier company account to bid.')).toBeTruthy();
   });
 

@@ -7,10 +7,12 @@ import type { TenderDetail } from '@portal/contracts/tenders';
 import { ApiError } from '../../api/client';
 import { withTexts } from '../../i18n/index';
 import { FileLinks } from '../../shared/file-list-field';
-import { formatDateTime, formatQuantity } from '../../shared/format';
+import { formatDateTime, formatQuantity, formatZonedDateTime } from '../../shared/format';
 import { LoadError } from '../../shared/query-state';
+import { RichTextPanel } from '../../shared/rich-text';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useLang } from '../../shared/use-lang';
+import { ScrollRegion } from '../../shared/scroll-region';
 import { useTenderDetail } from './queries';
 import './tenders.css';
 
@@ -40,14 +42,14 @@ function Detail({ d }: { d: TenderDetail }) {
           items={[
             { key: 'no', label: t('tender.tenderNo'), children: <span className="tabular">{d.tenderNo}</span> },
             { key: 'company', label: t('tender.userName'), children: d.userName },
-            { key: 'begin', label: t('tender.bidBeginTime'), children: formatDateTime(d.bidBeginTime) },
-            { key: 'end', label: t('tender.bidEndTime'), children: formatDateTime(d.bidEndTime) },
+            { key: 'begin', label: t('tender.bidBeginTime'), children: formatZonedDateTime(d.bidBeginTime) },
+            { key: 'end', label: t('tender.bidEndTime'), children: formatZonedDateTime(d.bidEndTime) },
             { key: 'currency', label: t('tender.currency'), children: d.currency },
             { key: 'payment', label: t('tender.payment'), children: enumLabel(PAYMENT_TYPES, d.paymentType, lang) },
             { key: 'contact', label: t('tender.contact'), children: d.contactName || '-' },
             { key: 'phone', label: t('tender.phone'), children: d.contactPhone || '-' },
             { key: 'published', label: t('tender.publishTime'), children: formatDateTime(d.publishTime) },
-            { key: 'open', label: t('tender.openTime'), children: formatDateTime(d.openTime) },
+            { key: 'open', label: t('tender.openTime'), children: formatZonedDateTime(d.openTime) },
             ...(d.documentFileIds.length
               ? [{ key: 'docs', label: t('tender.documents'), children: <FileLinks fileIds={d.documentFileIds} /> }]
               : []),
@@ -58,32 +60,28 @@ function Detail({ d }: { d: TenderDetail }) {
         <h2 id="tender-lines" className="trade-panel-title">
           {t('tender.lines')}
         </h2>
-        <Table<Line>
-          size="small"
-          rowKey="lineNo"
-          pagination={false}
-          scroll={{ x: 760 }}
-          dataSource={d.lines}
-          columns={[
-            { title: t('tender.goodsName'), dataIndex: 'goodsName' },
-            { title: t('tender.specification'), dataIndex: 'specification' },
-            {
-              title: t('tender.quantity'),
-              dataIndex: 'quantity',
-              align: 'right',
-              render: (v: number, line) => <span className="tabular">{formatQuantity(v, line.unit)}</span>,
-            },
-            { title: t('tender.deliveryPlace'), dataIndex: 'deliveryPlace' },
-            { title: t('tender.deliveryDate'), dataIndex: 'deliveryDate', render: (v: string) => <span className="tabular">{v}</span> },
-          ]}
-        />
+        <ScrollRegion label={t('tender.lines')} minWidth={760}>
+          <Table<Line>
+            size="small"
+            rowKey="lineNo"
+            pagination={false}
+            dataSource={d.lines}
+            columns={[
+              { title: t('tender.goodsName'), dataIndex: 'goodsName' },
+              { title: t('tender.specification'), dataIndex: 'specification' },
+              {
+                title: t('tender.quantity'),
+                dataIndex: 'quantity',
+                align: 'right',
+                render: (v: number, line) => <span className="tabular">{formatQuantity(v, line.unit)}</span>,
+              },
+              { title: t('tender.deliveryPlace'), dataIndex: 'deliveryPlace' },
+              { title: t('tender.deliveryDate'), dataIndex: 'deliveryDate', render: (v: string) => <span className="tabular">{v}</span> },
+            ]}
+          />
+        </ScrollRegion>
       </section>
-      <section className="trade-panel" aria-labelledby="tender-description">
-        <h2 id="tender-description" className="trade-panel-title">
-          {t('tender.description')}
-        </h2>
-        <p className="trade-text">{d.description}</p>
-      </section>
+      <RichTextPanel id="tender-description" title={t('tender.description')} html={d.description} />
       <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
         <BidPanel tender={d} />
       </Suspense>

@@ -33,10 +33,10 @@ export function useBidPanel(tender: TenderDetail) {
   const client = useQueryClient();
   const user = useCurrentUser();
   const me = user.data;
-  const own = me?.userId === tender.userId;
+  const own = me?.currUserId === tender.userId;
   const relation = useQuery({
-    queryKey: [...TRADE_KEYS.suppliers, 'relation', tender.userId, me?.userId],
-    queryFn: () => checkRelation(tender.userId, me!.userId),
+    queryKey: [...TRADE_KEYS.suppliers, 'relation', tender.userId, me?.currUserId],
+    queryFn: () => checkRelation(tender.userId, me!.currUserId),
     enabled: Boolean(me) && !own,
   });
   const onList = relation.data === 'Y';

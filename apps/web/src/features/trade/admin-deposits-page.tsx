@@ -14,7 +14,7 @@ import { LedgerTable } from './deposit-ledger';
 import { Money } from '../../shared/money';
 import { centsOf } from '../../shared/money-input';
 import { usePaging } from '../../shared/paging';
-import './trade.css';
+import '../../shared/user-centre.css';
 
 type MoveKind = 'credit' | 'debit';
 interface MoveForm {

@@ -12,7 +12,7 @@ import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { LedgerTable } from './deposit-ledger';
 import { Money } from '../../shared/money';
 import { usePaging } from '../../shared/paging';
-import './trade.css';
+import '../../shared/user-centre.css';
 
 function AccountCard({ account }: { account: DepositAccount }) {
   const { t } = useTranslation('trade');

@@ -1,8 +1,6 @@
-import { useMemo } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { VarietyNode } from '@portal/contracts/commtrade';
 import { CURRENCIES, HOLD_BS, LISTING_TYPES, PAYMENT_TYPES, TRANSPORT_WAYS } from '@portal/contracts/constants';
 import { DEFAULT_DEPOSIT_RATIO, enumValues } from '@portal/contracts/trade-constants';
 import { LISTING_LIMITS, type ListingSaveBody, type ManagedListing } from '@portal/contracts/listing-manage';
@@ -14,10 +12,10 @@ import { RichTextEditor } from '../../shared/resource/rich-text-editor';
 import { useLang } from '../../shared/use-lang';
 import { FileListField } from '../../shared/file-list-field';
 import { centsOf } from '../../shared/money-input';
+import { REFERENCE_STALE, useVarietyOptions } from '../../shared/variety-tree';
 
 /** The market modes a listing may be published in (the listing market's). */
 const LISTING_MARKET_MODES = [1, 7];
-const REFERENCE_STALE = 5 * 60_000;
 
 /** The form's fields: a refusal naming one of them is shown under it. */
 const FORM_FIELDS = [
@@ -44,23 +42,6 @@ const FORM_FIELDS = [
 interface ListingFormValues extends Omit<ListingSaveBody, 'singlePrice' | 'id'> {
   /** Typed in currency units; sent as cents. */
   price: string;
-}
-
-interface TreeOption {
-  value: string;
-  title: string;
-  selectable: boolean;
-  children: TreeOption[];
-}
-
-/** The variety tree with only its leaves selectable (a listing names a leaf variety). */
-export function toLeafOptions(nodes: readonly VarietyNode[]): TreeOption[] {
-  return nodes.map((n) => ({
-    value: n.code,
-    title: n.shortName,
-    selectable: n.children.length === 0,
-    children: toLeafOptions(n.children),
-  }));
 }
 
 function toForm(listing: ManagedListing | null): Partial<ListingFormValues> {
@@ -116,17 +97,12 @@ export function ListingFormDialog({ listing, onClose, onSaved }: ListingFormProp
   const [form] = Form.useForm<ListingFormValues>();
   const listingType = Form.useWatch('listingType', form);
   const marketCode = Form.useWatch('marketCode', form);
-  const varieties = useQuery({
-    queryKey: ['trading', 'varieties'],
-    queryFn: () => call(commtradeRoutes.portalQueryVarietyTree),
-    staleTime: REFERENCE_STALE,
-  });
+  const { varieties, options: treeData } = useVarietyOptions();
   const markets = useQuery({
     queryKey: ['trading', 'markets', LISTING_MARKET_MODES],
     queryFn: () => call(commtradeRoutes.queryMarketListByModeForCms, { body: { objMode: LISTING_MARKET_MODES } }),
     staleTime: REFERENCE_STALE,
   });
-  const treeData = useMemo(() => toLeafOptions(varieties.data ?? []), [varieties.data]);
   const save = useMutation({
     mutationFn: async ({ values, thenSubmit }: { values: ListingFormValues; thenSubmit: boolean }) => {
       const { price, ...rest } = values;

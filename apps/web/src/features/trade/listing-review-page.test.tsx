@@ -27,7 +27,7 @@ describe('listing review', { timeout: 90_000 }, () => {
     await waitFor(() => expect(dataRows()).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ pageNo: 1, pageSize: 8, objState: 4 });
     // Drafts never reach the operator: no tab for them.
-    const tabs = [...document.querySelectorAll('.ant-tabs-tab')].map((t) => t.textContent);
+    const tabs = [...document.querySelectorAll('.state-filter .ant-radio-button-wrapper')].map((t) => t.textContent);
     expect(tabs).toEqual(['Pending review', 'On sale', 'Sold out', 'Suspended', 'Rejected', 'Withdrawn', 'Expired']);
     fireEvent.click(screen.getByText('Suspended'));
     await waitFor(() => expect(calls.at(-1)!.body).toEqual({ pageNo: 1, pageSize: 8, objState: 7 }));

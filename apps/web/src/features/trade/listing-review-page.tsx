@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Drawer, Image, Input, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Descriptions, Drawer, Image, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HOLD_BS, LISTING_TYPES, PAYMENT_TYPES, TRANSPORT_WAYS, enumLabel } from '@portal/contracts/constants';
 import { LISTING_MANAGE_STATES } from '@portal/contracts/trade-constants';
@@ -9,16 +9,15 @@ import { listingManageRoutes } from '@portal/contracts/routes/listing-manage';
 import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { formatDateTime } from '../../shared/format';
-import { LoadError } from '../../shared/query-state';
 import { RichText } from '../../shared/rich-text';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
 import { fileUrl } from '../../shared/file-list-field';
-import { ListingStateTag } from './listing-state';
+import { ListingGoodsCell, ListingStateTag } from './listing-state';
 import { Money, Quantity } from '../../shared/money';
-import { usePaging } from '../../shared/paging';
 import { ReasonDialog } from '../../shared/reason-dialog';
-import './trade.css';
+import { StateList, useListFilter } from '../../shared/state-list';
+import '../../shared/user-centre.css';
 
 /** The states the operator's queue filters by (never drafts). */
 const REVIEW_TABS = [4, 1, 2, 7, 5, 3, 6] as const;
@@ -90,12 +89,15 @@ export function ListingReviewPage() {
   const lang = useLang();
   const client = useQueryClient();
   const { message, modal } = useFeedback();
-  const [state, setState] = useState<number>(4);
-  const [keyword, setKeyword] = useState('');
+  const filter = useListFilter(8, '4');
   const [asking, setAsking] = useState<{ action: ReviewAction; row: ManagedListing } | null>(null);
   const [viewing, setViewing] = useState<ManagedListing | null>(null);
-  const paging = usePaging(8);
-  const body = { pageNo: paging.pageNo, pageSize: paging.pageSize, objState: state, keyword: keyword || undefined };
+  const body = {
+    pageNo: filter.paging.pageNo,
+    pageSize: filter.paging.pageSize,
+    objState: Number(filter.state),
+    keyword: filter.keyword || undefined,
+  };
   const rows = useQuery({
     queryKey: [...TRADE_KEYS.listings, 'review', body],
     queryFn: () => call(listingManageRoutes.reviewPage, { body }),
@@ -159,52 +161,27 @@ export function ListingReviewPage() {
           aria-label={t('listings.keyword')}
           placeholder={t('listings.keyword')}
           style={{ maxWidth: 300 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            paging.reset();
-          }}
+          onSearch={filter.search}
         />
       </div>
-      <Tabs
-        activeKey={String(state)}
-        onChange={(key) => {
-          setState(Number(key));
-          paging.reset();
-        }}
-        items={REVIEW_TABS.map((s) => ({ key: String(s), label: enumLabel(LISTING_MANAGE_STATES, s, lang) }))}
+      <StateList<ManagedListing>
+        filter={filter}
+        choices={REVIEW_TABS.map((s) => ({ key: String(s), label: enumLabel(LISTING_MANAGE_STATES, s, lang) }))}
+        rows={rows}
+        rowKey="id"
+        scrollX={1100}
+        emptyText={t('review.empty')}
+        columns={[
+          { title: t('listings.code'), dataIndex: 'tradeListingCode', className: 'tc-num' },
+          { title: t('listings.company'), dataIndex: 'userName' },
+          { title: t('listings.goodsSkuName'), render: (_, r) => <ListingGoodsCell row={r} /> },
+          { title: t('listings.price'), align: 'right', render: (_, r) => <Money cents={r.singlePrice} currency={r.currency} /> },
+          { title: t('listings.objListingNum'), align: 'right', render: (_, r) => <Quantity value={r.objListingNum} unit={r.unit} /> },
+          { title: t('listings.state'), render: (_, r) => <ListingStateTag state={r.objState} /> },
+          { title: t('listings.updatedAt'), className: 'tc-num', render: (_, r) => formatDateTime(r.updatedAt) },
+          { title: t('actions'), key: 'actions', fixed: 'right', render: (_, r) => rowActions(r) },
+        ]}
       />
-      {rows.isError ? (
-        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
-      ) : (
-        <Table<ManagedListing>
-          rowKey="id"
-          loading={rows.isFetching}
-          dataSource={rows.data?.items}
-          pagination={paging.pagination(rows.data?.totalItem)}
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: t('review.empty') }}
-          columns={[
-            { title: t('listings.code'), dataIndex: 'tradeListingCode', className: 'tc-num' },
-            { title: t('listings.company'), dataIndex: 'userName' },
-            {
-              title: t('listings.goodsSkuName'),
-              render: (_, r) => (
-                <div>
-                  <div>{r.goodsSkuName}</div>
-                  <Typography.Text type="secondary">
-                    {r.varietyName} · {enumLabel(LISTING_TYPES, r.listingType, lang)}
-                  </Typography.Text>
-                </div>
-              ),
-            },
-            { title: t('listings.price'), align: 'right', render: (_, r) => <Money cents={r.singlePrice} currency={r.currency} /> },
-            { title: t('listings.objListingNum'), align: 'right', render: (_, r) => <Quantity value={r.objListingNum} unit={r.unit} /> },
-            { title: t('listings.state'), render: (_, r) => <ListingStateTag state={r.objState} /> },
-            { title: t('listings.updatedAt'), className: 'tc-num', render: (_, r) => formatDateTime(r.updatedAt) },
-            { title: t('actions'), key: 'actions', fixed: 'right', render: (_, r) => rowActions(r) },
-          ]}
-        />
-      )}
       <Drawer
         open={Boolean(viewing)}
         size="large"

@@ -1,5 +1,6 @@
-import { Tag } from 'antd';
-import { enumLabel } from '@portal/contracts/constants';
+import { Tag, Typography } from 'antd';
+import { LISTING_TYPES, enumLabel } from '@portal/contracts/constants';
+import type { ManagedListing } from '@portal/contracts/listing-manage';
 import { LISTING_MANAGE_STATES } from '@portal/contracts/trade-constants';
 import { useLang } from '../../shared/use-lang';
 
@@ -31,4 +32,17 @@ export function ownerActions(state: number): { edit: boolean; submit: boolean; w
     submit: state === 0 || state === 5,
     withdraw: state === 1,
   };
+}
+
+/** A listing's goods in a list: the product's name, then its variety and listing type. */
+export function ListingGoodsCell({ row }: { row: ManagedListing }) {
+  const lang = useLang();
+  return (
+    <div>
+      <div>{row.goodsSkuName}</div>
+      <Typography.Text type="secondary">
+        {row.varietyName} · {enumLabel(LISTING_TYPES, row.listingType, lang)}
+      </Typography.Text>
+    </div>
+  );
 }

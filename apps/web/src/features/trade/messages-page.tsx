@@ -13,7 +13,7 @@ import { messageHref } from '../../shared/message-link';
 import { LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { usePaging } from '../../shared/paging';
-import './trade.css';
+import '../../shared/user-centre.css';
 
 /** 消息中心: the user's messages, newest first; unread ones marked; a click opens what it is about. */
 export function MessagesPage() {
@@ -72,7 +72,9 @@ export function MessagesPage() {
             getCheckboxProps: (m) => ({ disabled: m.read, 'aria-label': m.title }),
           }}
           rowClassName={(m) => (m.read ? '' : 'tc-unread')}
-          scroll={{ x: 800 }}
+          // Scrolled sideways by its own box (trade.css), not antd's scroll.x: that adds a hidden
+          // measuring row holding a second "select all" box, which keyboard users would land in.
+          className="tc-wide-table"
           locale={{ emptyText: t('messages.empty') }}
           data-testid="messages-table"
           columns={[

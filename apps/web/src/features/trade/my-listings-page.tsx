@@ -1,24 +1,21 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LISTING_TYPES, enumLabel } from '@portal/contracts/constants';
+import { enumLabel } from '@portal/contracts/constants';
 import { LISTING_MANAGE_STATES, LISTING_MANAGE_STATE_VALUES } from '@portal/contracts/trade-constants';
 import type { ManagedListing } from '@portal/contracts/listing-manage';
 import { listingManageRoutes } from '@portal/contracts/routes/listing-manage';
 import { ApiError, call } from '../../api/client';
 import { useFeedback } from '../../shared/feedback';
 import { formatDateTime } from '../../shared/format';
-import { LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
 import { ListingFormDialog } from './listing-form';
-import { ListingStateTag, ownerActions } from './listing-state';
+import { ListingGoodsCell, ListingStateTag, ownerActions } from './listing-state';
 import { Money, Quantity } from '../../shared/money';
-import { usePaging } from '../../shared/paging';
-import './trade.css';
-
-const ALL = 'all';
+import { ALL_STATES, StateList, useListFilter } from '../../shared/state-list';
+import '../../shared/user-centre.css';
 
 /** 我的挂牌: the company's listings in every state; create, edit, submit and withdraw. */
 export function MyListingsPage() {
@@ -26,15 +23,13 @@ export function MyListingsPage() {
   const lang = useLang();
   const client = useQueryClient();
   const { message, modal } = useFeedback();
-  const [state, setState] = useState<string>(ALL);
-  const [keyword, setKeyword] = useState('');
+  const filter = useListFilter(8);
   const [editing, setEditing] = useState<ManagedListing | null | 'new'>(null);
-  const paging = usePaging(8);
   const body = {
-    pageNo: paging.pageNo,
-    pageSize: paging.pageSize,
-    objState: state === ALL ? undefined : Number(state),
-    keyword: keyword || undefined,
+    pageNo: filter.paging.pageNo,
+    pageSize: filter.paging.pageSize,
+    objState: filter.stateNumber,
+    keyword: filter.keyword || undefined,
   };
   const rows = useQuery({
     queryKey: [...TRADE_KEYS.listings, 'mine', body],
@@ -70,121 +65,96 @@ export function MyListingsPage() {
           aria-label={t('listings.keyword')}
           placeholder={t('listings.keyword')}
           style={{ maxWidth: 300 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            paging.reset();
-          }}
+          onSearch={filter.search}
         />
         <Button type="primary" className="tc-toolbar-end" onClick={() => setEditing('new')} data-testid="listing-create">
           {t('listings.create')}
         </Button>
       </div>
-      <Tabs
-        activeKey={state}
-        onChange={(key) => {
-          setState(key);
-          paging.reset();
-        }}
-        items={[
-          { key: ALL, label: t('all') },
+      <StateList<ManagedListing>
+        filter={filter}
+        choices={[
+          { key: ALL_STATES, label: t('all') },
           ...LISTING_MANAGE_STATE_VALUES.map((s) => ({ key: String(s), label: enumLabel(LISTING_MANAGE_STATES, s, lang) })),
         ]}
-      />
-      {rows.isError ? (
-        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
-      ) : (
-        <Table<ManagedListing>
-          rowKey="id"
-          loading={rows.isFetching}
-          dataSource={rows.data?.items}
-          pagination={paging.pagination(rows.data?.totalItem)}
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: t('listings.empty') }}
-          columns={[
-            { title: t('listings.code'), dataIndex: 'tradeListingCode', className: 'tc-num' },
-            {
-              title: t('listings.goodsSkuName'),
-              render: (_, r) => (
-                <div>
-                  <div>{r.goodsSkuName}</div>
-                  <Typography.Text type="secondary">
-                    {r.varietyName} · {enumLabel(LISTING_TYPES, r.listingType, lang)}
-                  </Typography.Text>
-                </div>
-              ),
-            },
-            { title: t('listings.price'), align: 'right', render: (_, r) => <Money cents={r.singlePrice} currency={r.currency} /> },
-            {
-              title: t('listings.surplus'),
-              align: 'right',
-              render: (_, r) => (
-                <span>
-                  <Quantity value={r.surplusListingNum} /> / <Quantity value={r.objListingNum} unit={r.unit} />
-                </span>
-              ),
-            },
-            {
-              title: t('listings.state'),
-              render: (_, r) => (
-                <div>
-                  <ListingStateTag state={r.objState} />
-                  {(r.objState === 5 || r.objState === 7) && r.reviewRemark ? (
-                    <div className="tc-remark" data-testid="listing-review-remark">
-                      {t('listings.reviewRemark')}: {r.reviewRemark}
-                    </div>
+        rows={rows}
+        rowKey="id"
+        scrollX={1100}
+        emptyText={t('listings.empty')}
+        columns={[
+          { title: t('listings.code'), dataIndex: 'tradeListingCode', className: 'tc-num' },
+          { title: t('listings.goodsSkuName'), render: (_, r) => <ListingGoodsCell row={r} /> },
+          { title: t('listings.price'), align: 'right', render: (_, r) => <Money cents={r.singlePrice} currency={r.currency} /> },
+          {
+            title: t('listings.surplus'),
+            align: 'right',
+            render: (_, r) => (
+              <span>
+                <Quantity value={r.surplusListingNum} /> / <Quantity value={r.objListingNum} unit={r.unit} />
+              </span>
+            ),
+          },
+          {
+            title: t('listings.state'),
+            render: (_, r) => (
+              <div>
+                <ListingStateTag state={r.objState} />
+                {(r.objState === 5 || r.objState === 7) && r.reviewRemark ? (
+                  <div className="tc-remark" data-testid="listing-review-remark">
+                    {t('listings.reviewRemark')}: {r.reviewRemark}
+                  </div>
+                ) : null}
+              </div>
+            ),
+          },
+          {
+            title: t('listings.expireTime'),
+            className: 'tc-num',
+            render: (_, r) => (r.expireTime ? formatDateTime(r.expireTime) : '-'),
+          },
+          {
+            title: t('actions'),
+            key: 'actions',
+            fixed: 'right',
+            render: (_, r) => {
+              const can = ownerActions(r.objState);
+              return (
+                <Space size={0} wrap>
+                  {can.edit ? (
+                    <Button type="link" size="small" onClick={() => setEditing(r)}>
+                      {t('listings.edit')}
+                    </Button>
                   ) : null}
-                </div>
-              ),
+                  {can.submit ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      loading={act.isPending && act.variables?.id === r.id}
+                      onClick={() => act.mutate({ kind: 'submit', id: r.id })}
+                    >
+                      {t('listings.submit')}
+                    </Button>
+                  ) : null}
+                  {can.withdraw ? (
+                    <Button type="link" size="small" danger onClick={() => confirmWithdraw(r)}>
+                      {t('listings.withdraw')}
+                    </Button>
+                  ) : null}
+                  {r.objState === 1 || r.objState === 2 ? (
+                    <a
+                      href={`/productDetailPortal?tradeListingCode=${encodeURIComponent(r.tradeListingCode)}`}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      {t('listings.view')}
+                    </a>
+                  ) : null}
+                </Space>
+              );
             },
-            {
-              title: t('listings.expireTime'),
-              className: 'tc-num',
-              render: (_, r) => (r.expireTime ? formatDateTime(r.expireTime) : '-'),
-            },
-            {
-              title: t('actions'),
-              key: 'actions',
-              fixed: 'right',
-              render: (_, r) => {
-                const can = ownerActions(r.objState);
-                return (
-                  <Space size={0} wrap>
-                    {can.edit ? (
-                      <Button type="link" size="small" onClick={() => setEditing(r)}>
-                        {t('listings.edit')}
-                      </Button>
-                    ) : null}
-                    {can.submit ? (
-                      <Button
-                        type="link"
-                        size="small"
-                        loading={act.isPending && act.variables?.id === r.id}
-                        onClick={() => act.mutate({ kind: 'submit', id: r.id })}
-                      >
-                        {t('listings.submit')}
-                      </Button>
-                    ) : null}
-                    {can.withdraw ? (
-                      <Button type="link" size="small" danger onClick={() => confirmWithdraw(r)}>
-                        {t('listings.withdraw')}
-                      </Button>
-                    ) : null}
-                    {r.objState === 1 || r.objState === 2 ? (
-                      <a
-                        href={`/productDetailPortal?tradeListingCode=${encodeURIComponent(r.tradeListingCode)}`}
-                        target="_blank"
-                        rel="noreferrer"
-                      >
-                        {t('listings.view')}
-                      </a>
-                    ) : null}
-                  </Space>
-                );
-              },
-            },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
       {editing ? (
         <ListingFormDialog
           listing={editing === 'new' ? null : editing}

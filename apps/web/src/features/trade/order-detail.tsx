@@ -1,17 +1,20 @@
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LISTING_TYPES, PAYMENT_TYPES, TRANSPORT_WAYS, enumLabel } from '@portal/contracts/constants';
 import { ORDER_EVENTS, ORDER_ORIGINS, ORDER_STATES } from '@portal/contracts/trade-constants';
 import type { Order, OrderTimelineEntry } from '@portal/contracts/orders';
 import { orderRoutes } from '@portal/contracts/routes/orders';
 import { ApiError, call } from '../../api/client';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, formatZonedDateTime } from '../../shared/format';
 import { EmptyState, LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
 import { FileLinks } from '../../shared/file-list-field';
 import { Money, Quantity } from '../../shared/money';
+import { OrderParts } from '../../shared/order-parts';
 import { OrderActions } from './order-actions';
 
 const STATE_COLORS: Record<number, string> = { 1: 'gold', 2: 'orange', 3: 'blue', 4: 'cyan', 5: 'geekblue', 6: 'green', 9: 'default' };
@@ -19,6 +22,30 @@ const STATE_COLORS: Record<number, string> = { 1: 'gold', 2: 'orange', 3: 'blue'
 export function OrderStateTag({ state }: { state: number }) {
   const lang = useLang();
   return <Tag color={STATE_COLORS[state] ?? 'default'}>{enumLabel(ORDER_STATES, state, lang)}</Tag>;
+}
+
+/**
+ * Where an order came from, in words and as a link: the listing's code, the auction's or the
+ * tender's name (older orders of a result kept it only in their remark), never an internal key.
+ */
+function OrderOrigin({ order }: { order: Order }) {
+  const lang = useLang();
+  const kind = enumLabel(ORDER_ORIGINS, order.origin, lang);
+  const name = order.snapshot.originName ?? (order.origin === 'auction' ? order.remark.split(' / ')[0] : '') ?? '';
+  const href =
+    order.origin === 'listing'
+      ? `/productDetailPortal?tradeListingCode=${encodeURIComponent(order.originCode)}`
+      : order.origin === 'auction'
+        ? `/auctionBuyerDetail?openType=3&spaceId=${encodeURIComponent(order.originCode)}`
+        : null;
+  const text = order.origin === 'listing' ? `${kind} ${order.originCode}` : `${kind}: ${name || order.originCode}`;
+  return href ? (
+    <Link to={href} data-testid="order-origin">
+      {text}
+    </Link>
+  ) : (
+    <span data-testid="order-origin">{order.origin === 'tender' && name ? `${text} (${order.originCode})` : text}</span>
+  );
 }
 
 /** The deadline that runs in the order's state, if any: what must happen by when. */
@@ -29,6 +56,39 @@ export function runningDeadline(
   if (order.state === 2 && order.payBy) return { kind: 'payBy', time: order.payBy };
   if (order.state === 5 && order.receiveBy) return { kind: 'receiveBy', time: order.receiveBy };
   return null;
+}
+
+/**
+ * The running deadline once it has passed while the order is still in that state (not confirmed,
+ * not paid, receipt not confirmed in time): the order is overdue until someone acts or the
+ * scheduler does.
+ */
+export function overdueDeadline(
+  order: Pick<Order, 'state' | 'confirmBy' | 'payBy' | 'receiveBy'>,
+  now: number,
+): ReturnType<typeof runningDeadline> {
+  const deadline = runningDeadline(order);
+  return deadline && Date.parse(deadline.time) < now ? deadline : null;
+}
+
+/** The time now, moved on every minute, so an order turns overdue on screen when its deadline passes. */
+export function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The red mark of an overdue order. */
+export function OverdueTag() {
+  const { t } = useTranslation('trade');
+  return (
+    <Tag color="red" data-testid="order-overdue">
+      {t('orders.overdue')}
+    </Tag>
+  );
 }
 
 function TimelineEntry({ entry }: { entry: OrderTimelineEntry }) {
@@ -50,6 +110,7 @@ function TimelineEntry({ entry }: { entry: OrderTimelineEntry }) {
 }
 
 function OrderBody({ order, side }: { order: Order; side: 'buy' | 'sell' | 'admin' }) {
+  const now = useMinuteClock();
   const { t } = useTranslation('trade');
   const lang = useLang();
   const s = order.snapshot;
@@ -58,13 +119,15 @@ function OrderBody({ order, side }: { order: Order; side: 'buy' | 'sell' | 'admi
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
         <OrderStateTag state={order.state} />
+        {overdueDeadline(order, now) ? <OverdueTag /> : null}
         {deadline ? (
           <span className="tc-deadline" data-testid="order-deadline">
-            {t(`orders.deadline.${deadline.kind}`, { time: formatDateTime(deadline.time) })}
+            {t(`orders.deadline.${deadline.kind}`, { time: formatZonedDateTime(deadline.time) })}
           </span>
         ) : null}
       </Space>
       {side !== 'admin' ? <OrderActions order={order} /> : null}
+      {side !== 'admin' ? <OrderParts orderNo={order.orderNo} /> : null}
       <Descriptions
         bordered
         size="small"
@@ -74,12 +137,18 @@ function OrderBody({ order, side }: { order: Order; side: 'buy' | 'sell' | 'admi
           {
             key: 'origin',
             label: t('orders.origin'),
-            children: `${enumLabel(ORDER_ORIGINS, order.origin, lang)} ${order.originCode}`,
+            children: <OrderOrigin order={order} />,
           },
           { key: 'buyer', label: t('orders.buyer'), children: order.buyerName },
           { key: 'seller', label: t('orders.seller'), children: order.sellerName },
           { key: 'goods', label: t('orders.goods'), children: `${s.goodsSkuName} (${s.varietyName})` },
-          { key: 'type', label: t('listings.listingType'), children: enumLabel(LISTING_TYPES, s.listingType, lang) },
+          {
+            key: 'type',
+            label: t('listings.listingType'),
+            // An order of a result is of its origin's type (an auction, a tender), not a listing's.
+            children:
+              order.origin === 'listing' ? enumLabel(LISTING_TYPES, s.listingType, lang) : enumLabel(ORDER_ORIGINS, order.origin, lang),
+          },
           { key: 'price', label: t('orders.price'), children: <Money cents={s.singlePrice} currency={s.currency} /> },
           { key: 'quantity', label: t('orders.quantity'), children: <Quantity value={order.quantity} unit={s.unit} /> },
           {

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderRow } from '@portal/contracts/orders';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
@@ -94,6 +94,28 @@ describe('purchase and sales orders', { timeout: 90_000 }, () => {
     await waitFor(() => expect(calls.at(-1)!.body).toEqual({ pageNo: 1, pageSize: 8, state: 6 }));
   });
 
+  it('marks an order overdue when the deadline of its state has passed while it is still in that state', async () => {
+    // Only the clock is set; the page's timers run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T00:00:00.000Z'));
+    try {
+      answerCalls({
+        [BUY]: pageOf([
+          order('2026112500000001', 1), // not confirmed by 11-26: overdue
+          order('2026112500000002', 2), // to be paid by 11-28: not yet
+          order('2026112500000003', 4), // paid: its payment deadline no longer runs
+          order('2026112500000004', 5, { receiveBy: '2026-11-26T12:00:00.000Z' }), // receipt due 11-26: overdue
+        ]),
+      });
+      show(<PurchaseOrdersPage />);
+      await waitFor(() => expect(dataRows()).toHaveLength(4));
+      const overdue = dataRows().map((r) => r.querySelector('[data-testid="order-overdue"]')?.textContent ?? '');
+      expect(overdue).toEqual(['Overdue', '', '', 'Overdue']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('names the seller to a buyer and the buyer to a seller, with the deadline running now', async () => {
     answerCalls({ [BUY]: pageOf([order('2026112500000001', 1)]), [SELL]: pageOf([order('2026112500000002', 2)]) });
     show(<PurchaseOrdersPage />);
@@ -154,7 +176,9 @@ describe('purchase and sales orders', { timeout: 90_000 }, () => {
     const body = await drawer();
     await waitFor(() => expect(body.querySelector('[data-testid="order-amount"]')?.textContent).toBe('￥85,000.00'));
     expect(document.querySelector('.tc-order-drawer')!.textContent).toContain('Order 2026112500000001');
-    expect(screen.getByTestId('order-deadline').textContent).toBe('The seller must confirm by 2026-11-26 08:00, or the order is cancelled');
+    expect(screen.getByTestId('order-deadline').textContent).toBe(
+      'The seller must confirm by 2026-11-26 08:00 UTC+0, or the order is cancelled',
+    );
     expect(body.textContent).toContain('￥8,500.00 (10%)');
     expect(body.textContent).toContain('Listing GP202611250001');
     expect(body.textContent).toContain('Deliver before the 10th');
@@ -166,6 +190,25 @@ describe('purchase and sales orders', { timeout: 90_000 }, () => {
     expect(entries[0]!.textContent).toContain('Hebei Steel Trading');
     fireEvent.click(document.querySelector('.tc-order-drawer .ant-drawer-close')!);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/trade/orders'));
+  });
+
+  it('names an auction order’s auction, with its type and a link, never an internal key or a listing type', async () => {
+    const won = order('2026112800000016', 2, {
+      origin: 'auction',
+      originCode: '33',
+      remark: 'Coal auction / Lot 1',
+      snapshot: { ...order('x', 2).snapshot, listingType: 'A', originName: 'Coal auction', unit: '吨' },
+    });
+    answerCalls({ [BUY]: pageOf([won]), [DETAIL]: { data: won } });
+    show(<PurchaseOrdersPage />, '/trade/orders?orderNo=2026112800000016');
+    const body = await drawer();
+    await waitFor(() => expect(screen.getByTestId('order-origin').textContent).toBe('Auction: Coal auction'));
+    expect(screen.getByTestId('order-origin').getAttribute('href')).toBe('/auctionBuyerDetail?openType=3&spaceId=33');
+    expect(body.textContent).not.toContain('Standard listing');
+    expect(body.textContent).not.toContain('auction:33');
+    // The unit in the reader's language.
+    expect(body.textContent).toContain('100.000 t');
+    expect(body.textContent).not.toContain('吨');
   });
 
   it('opens the order a link names, and says so when it does not exist', async () => {

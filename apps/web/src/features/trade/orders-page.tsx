@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Input, Table, Tabs } from 'antd';
+import { Badge, Button, Card, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '@portal/contracts/constants';
 import { ORDER_STATES, ORDER_STATE_VALUES } from '@portal/contracts/trade-constants';
@@ -8,68 +7,82 @@ import type { OrderRow } from '@portal/contracts/orders';
 import { orderRoutes } from '@portal/contracts/routes/orders';
 import { call } from '../../api/client';
 import { formatDateTime } from '../../shared/format';
-import { LoadError } from '../../shared/query-state';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
 import { Money, Quantity } from '../../shared/money';
-import { OrderDrawer, OrderStateTag, runningDeadline } from './order-detail';
-import { usePaging } from '../../shared/paging';
-import { useOpenParam } from './use-open-param';
-import './trade.css';
+import { OrderDrawer, OrderStateTag, OverdueTag, overdueDeadline, runningDeadline, useMinuteClock } from './order-detail';
+import { ALL_STATES, StateList, useListFilter } from '../../shared/state-list';
+import { useOpenParam } from '../../shared/use-open-param';
+import '../../shared/user-centre.css';
 
-const ALL = 'all';
 type Side = 'buy' | 'sell' | 'admin';
 
 function useColumns(side: Side, onOpen: (orderNo: string) => void) {
   const { t } = useTranslation('trade');
+  const now = useMinuteClock();
   const counterpart =
     side === 'buy'
-      ? [{ title: t('orders.seller'), dataIndex: 'sellerName' }]
+      ? [{ title: t('orders.seller'), dataIndex: 'sellerName', ellipsis: true }]
       : side === 'sell'
-        ? [{ title: t('orders.buyer'), dataIndex: 'buyerName' }]
+        ? [{ title: t('orders.buyer'), dataIndex: 'buyerName', ellipsis: true }]
         : [
-            { title: t('orders.buyer'), dataIndex: 'buyerName' },
-            { title: t('orders.seller'), dataIndex: 'sellerName' },
+            { title: t('orders.buyer'), dataIndex: 'buyerName', ellipsis: true },
+            { title: t('orders.seller'), dataIndex: 'sellerName', ellipsis: true },
           ];
   return [
     {
       title: t('orders.orderNo'),
       dataIndex: 'orderNo',
       // Order numbers are 16 digits: the column fits one whole, so it never runs into the goods.
-      width: 180,
+      width: 164,
       render: (no: string) => (
         <Button type="link" size="small" className="tc-num" onClick={() => onOpen(no)}>
           {no}
         </Button>
       ),
     },
-    { title: t('orders.goods'), render: (_: unknown, r: OrderRow) => r.snapshot.goodsSkuName },
+    { title: t('orders.goods'), ellipsis: true, render: (_: unknown, r: OrderRow) => r.snapshot.goodsSkuName },
     ...counterpart,
     {
       title: t('orders.quantity'),
       align: 'right' as const,
+      width: 116,
       render: (_: unknown, r: OrderRow) => <Quantity value={r.quantity} unit={r.snapshot.unit} />,
     },
     {
       title: t('orders.amount'),
       align: 'right' as const,
+      // Room for ￥9,999,999.99 beside the state tags.
+      width: 140,
       render: (_: unknown, r: OrderRow) => <Money cents={r.amount} currency={r.currency} />,
     },
-    // Wide enough for the longest state name in English ("Awaiting seller confirmation").
-    { title: t('orders.state'), width: 220, render: (_: unknown, r: OrderRow) => <OrderStateTag state={r.state} /> },
+    // Long state names (English "Awaiting seller confirmation") wrap inside their tag (trade.css).
+    {
+      title: t('orders.state'),
+      width: 132,
+      className: 'tc-state-cell',
+      render: (_: unknown, r: OrderRow) => (
+        <>
+          <OrderStateTag state={r.state} />
+          {overdueDeadline(r, now) ? <OverdueTag /> : null}
+        </>
+      ),
+    },
     {
       title: t('orders.nextDeadline'),
       className: 'tc-num',
-      width: 150,
+      width: 140,
       render: (_: unknown, r: OrderRow) => {
         const d = runningDeadline(r);
-        return d ? formatDateTime(d.time) : '-';
+        if (!d) return '-';
+        return overdueDeadline(r, now) ? <span className="tc-overdue">{formatDateTime(d.time)}</span> : formatDateTime(d.time);
       },
     },
-    { title: t('orders.createdAt'), className: 'tc-num', width: 150, render: (_: unknown, r: OrderRow) => formatDateTime(r.createdAt) },
+    { title: t('orders.createdAt'), className: 'tc-num', width: 140, render: (_: unknown, r: OrderRow) => formatDateTime(r.createdAt) },
     {
       title: t('actions'),
       key: 'actions',
+      width: 72,
       fixed: 'right' as const,
       render: (_: unknown, r: OrderRow) => (
         <Button type="link" size="small" onClick={() => onOpen(r.orderNo)}>
@@ -84,10 +97,9 @@ function useColumns(side: Side, onOpen: (orderNo: string) => void) {
 function CompanyOrdersPage({ side }: { side: 'buy' | 'sell' }) {
   const { t } = useTranslation('trade');
   const lang = useLang();
-  const [state, setState] = useState<string>(ALL);
+  const filter = useListFilter(8);
   const [orderNo, open] = useOpenParam('orderNo');
-  const paging = usePaging(8);
-  const body = { pageNo: paging.pageNo, pageSize: paging.pageSize, state: state === ALL ? undefined : Number(state) };
+  const body = { pageNo: filter.paging.pageNo, pageSize: filter.paging.pageSize, state: filter.stateNumber };
   const rows = useQuery({
     queryKey: [...TRADE_KEYS.orders, side, body],
     queryFn: () => (side === 'buy' ? call(orderRoutes.buyPage, { body }) : call(orderRoutes.sellPage, { body })),
@@ -98,14 +110,10 @@ function CompanyOrdersPage({ side }: { side: 'buy' | 'sell' }) {
   const columns = useColumns(side, open);
   return (
     <Card className="tc-page">
-      <Tabs
-        activeKey={state}
-        onChange={(key) => {
-          setState(key);
-          paging.reset();
-        }}
-        items={[
-          { key: ALL, label: `${t('all')} (${total})` },
+      <StateList<OrderRow>
+        filter={filter}
+        choices={[
+          { key: ALL_STATES, label: `${t('all')} (${total})` },
           ...ORDER_STATE_VALUES.map((s) => ({
             key: String(s),
             label: (
@@ -116,20 +124,15 @@ function CompanyOrdersPage({ side }: { side: 'buy' | 'sell' }) {
             ),
           })),
         ]}
+        rows={rows}
+        size="middle"
+        rowKey="orderNo"
+        // Fits beside the sidebar on a 1440 px screen, the order time included; narrower screens
+        // scroll sideways.
+        scrollX={1120}
+        emptyText={t(side === 'buy' ? 'orders.emptyBuy' : 'orders.emptySell')}
+        columns={columns}
       />
-      {rows.isError ? (
-        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
-      ) : (
-        <Table<OrderRow>
-          rowKey="orderNo"
-          loading={rows.isFetching && !rows.data}
-          dataSource={rows.data?.items}
-          pagination={paging.pagination(rows.data?.totalItem)}
-          scroll={{ x: 1300 }}
-          locale={{ emptyText: t(side === 'buy' ? 'orders.emptyBuy' : 'orders.emptySell') }}
-          columns={columns}
-        />
-      )}
       <OrderDrawer orderNo={orderNo} side={side} onClose={() => open(null)} />
     </Card>
   );
@@ -147,15 +150,13 @@ export function SalesOrdersPage() {
 export function AdminOrdersPage() {
   const { t } = useTranslation('trade');
   const lang = useLang();
-  const [state, setState] = useState<string>(ALL);
-  const [keyword, setKeyword] = useState('');
+  const filter = useListFilter(16);
   const [orderNo, open] = useOpenParam('orderNo');
-  const paging = usePaging(16);
   const body = {
-    pageNo: paging.pageNo,
-    pageSize: paging.pageSize,
-    state: state === ALL ? undefined : Number(state),
-    keyword: keyword || undefined,
+    pageNo: filter.paging.pageNo,
+    pageSize: filter.paging.pageSize,
+    state: filter.stateNumber,
+    keyword: filter.keyword || undefined,
   };
   const rows = useQuery({
     queryKey: [...TRADE_KEYS.orders, 'admin', body],
@@ -171,36 +172,22 @@ export function AdminOrdersPage() {
           aria-label={t('orders.keyword')}
           placeholder={t('orders.keyword')}
           style={{ maxWidth: 320 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            paging.reset();
-          }}
+          onSearch={filter.search}
         />
       </div>
-      <Tabs
-        activeKey={state}
-        onChange={(key) => {
-          setState(key);
-          paging.reset();
-        }}
-        items={[
-          { key: ALL, label: t('all') },
+      <StateList<OrderRow>
+        filter={filter}
+        choices={[
+          { key: ALL_STATES, label: t('all') },
           ...ORDER_STATE_VALUES.map((s) => ({ key: String(s), label: enumLabel(ORDER_STATES, s, lang) })),
         ]}
+        rows={rows}
+        size="middle"
+        rowKey="orderNo"
+        scrollX={1300}
+        emptyText={t('orders.emptyAdmin')}
+        columns={columns}
       />
-      {rows.isError ? (
-        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
-      ) : (
-        <Table<OrderRow>
-          rowKey="orderNo"
-          loading={rows.isFetching && !rows.data}
-          dataSource={rows.data?.items}
-          pagination={paging.pagination(rows.data?.totalItem)}
-          scroll={{ x: 1450 }}
-          locale={{ emptyText: t('orders.emptyAdmin') }}
-          columns={columns}
-        />
-      )}
       <OrderDrawer orderNo={orderNo} side="admin" onClose={() => open(null)} />
     </Card>
   );

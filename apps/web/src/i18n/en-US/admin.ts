@@ -65,23 +65,6 @@ export const admin: typeof source = {
     userCount: 'Users',
     createdAt: 'Created',
   },
-  permissions: {
-    groups: { system: 'System', content: 'Content', company: 'Company centre' },
-    /** Names of the permission codes: `user:edit` is codes.user.edit. */
-    codes: {
-      system: { view: 'View system settings' },
-      user: { view: 'View users', edit: 'Manage users' },
-      role: { view: 'View roles', edit: 'Manage roles' },
-      menu: { view: 'View menus', edit: 'Manage menus' },
-      tenant: { edit: 'Manage tenants' },
-      session: { view: 'View online users', kickout: 'Kick users out' },
-      log: { view: 'View logs' },
-      content: { view: 'View content', edit: 'Manage content' },
-      file: { upload: 'Upload images' },
-      portal: { view: 'Use the portal' },
-      company: { edit: "Edit the own company's profile" },
-    },
-  },
   menus: {
     noun: 'menu',
     titleColumn: 'Title',

@@ -2,6 +2,8 @@ import type { CommonText } from '../zh-CN/common';
 
 export const common: CommonText = {
   appName: 'Commodity Trading Platform',
+  appDescription:
+    'Commodity trading platform: fixed-price listings, auctions and tenders for coal, urea, methanol, liquid ammonia, compound fertilizer and fine chemicals',
   appSlogan: 'Coal · Urea · Methanol · Liquid ammonia · Fertilizer · Fine chemicals',
   home: 'Home',
   loading: 'Loading…',

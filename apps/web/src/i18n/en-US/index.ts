@@ -12,6 +12,23 @@ import { account } from './account';
 import { trade } from './trade';
 import { tender } from './tender';
 import { auction } from './auction';
+import { contracts } from './contracts';
 
 /** Every namespace of en-US, loaded on its own so a visit downloads one language only. */
-export const bundle = { common, shell, profile, portal, content, trading, browse, resource, admin, login, account, trade, tender, auction };
+export const bundle = {
+  common,
+  shell,
+  profile,
+  portal,
+  content,
+  trading,
+  browse,
+  resource,
+  admin,
+  login,
+  account,
+  trade,
+  tender,
+  auction,
+  contracts,
+};

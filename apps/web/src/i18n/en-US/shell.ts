@@ -58,6 +58,7 @@ export const shell: ShellText = {
     logout: 'Sign out',
   },
   tabs: {
+    label: 'Open pages',
     home: 'Home',
     closeTab: 'Close "{{name}}"',
     actions: 'Tabs',

@@ -40,6 +40,15 @@ export const trade: TradeText = {
     placedText: 'Amount {{amount}}. The seller confirms next; follow it under Purchase orders.',
     viewOrder: 'View order',
     again: 'Order more',
+    confirmTitle: 'Place this order?',
+    confirmText: '{{quantity}} for {{amount}}.',
+    confirmDeposit:
+      '{{deposit}} ({{ratio}}% of the amount) will be frozen in your deposit account: released when the order completes or is cancelled, forfeited to the seller if payment is late.',
+    confirmNoDeposit: 'This listing freezes no deposit.',
+    confirmOk: 'Place order',
+    confirmCancel: 'Not yet',
+    frozen: '{{deposit}} was frozen in your deposit account.',
+    notFrozen: 'No deposit was frozen for this order.',
     problems: {
       required: 'Enter a quantity above 0',
       decimals: 'At most three decimals',
@@ -153,6 +162,7 @@ export const trade: TradeText = {
     reason: 'Reason (the other party sees it)',
     filesRequired: 'Upload at least one file',
     actionDone: '{{action}}: done',
+    overdue: 'Overdue',
     deadline: {
       confirmBy: 'The seller must confirm by {{time}}, or the order is cancelled',
       payBy: 'The buyer must pay by {{time}}',

@@ -2,6 +2,7 @@ import type { TradingText } from '../zh-CN/trading';
 
 export const trading: TradingText = {
   titles: {
+    priceIndexLink: 'Deal price index',
     listing: 'Listing market',
     productDetail: 'Product details',
     store: 'Store',

@@ -64,23 +64,6 @@ export const admin = {
     userCount: '用户数',
     createdAt: '创建时间',
   },
-  permissions: {
-    groups: { system: '系统管理', content: '内容管理', company: '企业中心' },
-    /** Names of the permission codes: `user:edit` is codes.user.edit. */
-    codes: {
-      system: { view: '查看系统设置' },
-      user: { view: '查看用户', edit: '管理用户' },
-      role: { view: '查看角色', edit: '管理角色' },
-      menu: { view: '查看菜单', edit: '管理菜单' },
-      tenant: { edit: '管理租户' },
-      session: { view: '查看在线用户', kickout: '强制下线' },
-      log: { view: '查看日志' },
-      content: { view: '查看内容', edit: '管理内容' },
-      file: { upload: '上传图片' },
-      portal: { view: '访问门户' },
-      company: { edit: '维护本企业资料' },
-    },
-  },
   menus: {
     noun: '菜单',
     titleColumn: '标题',

@@ -1,6 +1,7 @@
 /** Shared words of the whole app (zh-CN is the source text). */
 export const common = {
   appName: '大宗商品交易平台',
+  appDescription: '大宗商品交易平台：煤炭、尿素、甲醇、液氨、复合肥、精细化工的挂牌、竞价与招标',
   appSlogan: '煤炭 · 尿素 · 甲醇 · 液氨 · 化肥 · 精细化工',
   home: '首页',
   loading: '加载中…',

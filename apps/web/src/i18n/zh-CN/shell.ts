@@ -57,6 +57,7 @@ export const shell = {
     logout: '退出登录',
   },
   tabs: {
+    label: '已打开的页面',
     home: '首页',
     closeTab: '关闭“{{name}}”',
     actions: '标签操作',

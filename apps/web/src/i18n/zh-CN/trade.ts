@@ -39,6 +39,14 @@ export const trade = {
     placedText: '货款 {{amount}}，请等待卖方确认；可在“采购订单”中查看进度。',
     viewOrder: '查看订单',
     again: '继续订货',
+    confirmTitle: '确认下单',
+    confirmText: '订货 {{quantity}}，货款 {{amount}}。',
+    confirmDeposit: '下单时将从保证金账户冻结 {{deposit}}（货款的 {{ratio}}%）：订单完成或取消时解冻，逾期未付款则罚没给卖方。',
+    confirmNoDeposit: '本挂牌不冻结保证金。',
+    confirmOk: '确认下单',
+    confirmCancel: '再看看',
+    frozen: '已从保证金账户冻结 {{deposit}}。',
+    notFrozen: '本单未冻结保证金。',
     problems: {
       required: '请填写大于 0 的数量',
       decimals: '数量最多保留三位小数',
@@ -151,6 +159,7 @@ export const trade = {
     reason: '原因（对方可见）',
     filesRequired: '请至少上传一个文件',
     actionDone: '{{action}}成功',
+    overdue: '已逾期',
     deadline: {
       confirmBy: '卖方须在 {{time}} 前确认，否则自动取消',
       payBy: '买方须在 {{time}} 前付款',

@@ -1,6 +1,7 @@
 /** The listing market, the home page's trading sections, and the trading pages' titles and messages (the rest of those pages: `browse`). */
 export const trading = {
   titles: {
+    priceIndexLink: '成交价格指数',
     listing: '挂牌商城',
     productDetail: '商品详情',
     store: '店铺',

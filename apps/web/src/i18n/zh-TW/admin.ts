@@ -65,23 +65,6 @@ export const admin: typeof source = {
     userCount: '使用者數',
     createdAt: '建立時間',
   },
-  permissions: {
-    groups: { system: '系統管理', content: '內容管理', company: '企業中心' },
-    /** Names of the permission codes: `user:edit` is codes.user.edit. */
-    codes: {
-      system: { view: '檢視系統設定' },
-      user: { view: '檢視使用者', edit: '管理使用者' },
-      role: { view: '檢視角色', edit: '管理角色' },
-      menu: { view: '檢視選單', edit: '管理選單' },
-      tenant: { edit: '管理租戶' },
-      session: { view: '檢視線上使用者', kickout: '強制登出' },
-      log: { view: '檢視日誌' },
-      content: { view: '檢視內容', edit: '管理內容' },
-      file: { upload: '上傳圖片' },
-      portal: { view: '存取入口網站' },
-      company: { edit: '維護本企業資料' },
-    },
-  },
   menus: {
     noun: '選單',
     titleColumn: '標題',

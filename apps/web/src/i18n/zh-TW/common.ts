@@ -2,6 +2,7 @@ import type { CommonText } from '../zh-CN/common';
 
 export const common: CommonText = {
   appName: '大宗商品交易平台',
+  appDescription: '大宗商品交易平台：煤炭、尿素、甲醇、液氨、複合肥、精細化工的掛牌、競價與招標',
   appSlogan: '煤炭 · 尿素 · 甲醇 · 液氨 · 化肥 · 精細化工',
   home: '首頁',
   loading: '載入中…',

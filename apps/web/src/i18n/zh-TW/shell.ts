@@ -58,6 +58,7 @@ export const shell: ShellText = {
     logout: '登出',
   },
   tabs: {
+    label: '已開啟的頁面',
     home: '首頁',
     closeTab: '關閉「{{name}}」',
     actions: '分頁操作',

@@ -40,6 +40,14 @@ export const trade: TradeText = {
     placedText: '貨款 {{amount}}，請等待賣方確認；可在「採購訂單」中查看進度。',
     viewOrder: '查看訂單',
     again: '繼續訂貨',
+    confirmTitle: '確認下單',
+    confirmText: '訂貨 {{quantity}}，貨款 {{amount}}。',
+    confirmDeposit: '下單時將從保證金帳戶凍結 {{deposit}}（貨款的 {{ratio}}%）：訂單完成或取消時解凍，逾期未付款則罰沒給賣方。',
+    confirmNoDeposit: '本掛牌不凍結保證金。',
+    confirmOk: '確認下單',
+    confirmCancel: '再看看',
+    frozen: '已從保證金帳戶凍結 {{deposit}}。',
+    notFrozen: '本單未凍結保證金。',
     problems: {
       required: '請填寫大於 0 的數量',
       decimals: '數量最多保留三位小數',
@@ -152,6 +160,7 @@ export const trade: TradeText = {
     reason: '原因（對方可見）',
     filesRequired: '請至少上傳一個檔案',
     actionDone: '{{action}}成功',
+    overdue: '已逾期',
     deadline: {
       confirmBy: '賣方須在 {{time}} 前確認，否則自動取消',
       payBy: '買方須在 {{time}} 前付款',

@@ -2,6 +2,7 @@ import type { TradingText } from '../zh-CN/trading';
 
 export const trading: TradingText = {
   titles: {
+    priceIndexLink: '成交價格指數',
     listing: '掛牌商城',
     productDetail: '商品詳情',
     store: '店鋪',

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Banner } from '@portal/contracts/cms';
 import { isSitePath } from '@portal/contracts/site-path';
 import { CMS_LIMITS } from '@portal/contracts/cms-constants';
-import { useBanners } from '../../features/cms/queries';
+import { useBanners } from '../../features/cms';
 import { LoadError } from '../../shared/query-state';
 
 function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useVarietyTree } from '../../features/listings/queries';
+import { useVarietyTree } from '../../features/listings';
 import { EmptyState, LoadError } from '../../shared/query-state';
 import { HomeSection } from './section';
 import './trade.css';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CMS_LIMITS } from '@portal/contracts/cms-constants';
-import { useEnterprises } from '../../features/cms/queries';
+import { useEnterprises } from '../../features/cms';
 import { QueryState } from '../../shared/query-state';
 import { HomeSection } from './section';
 

@@ -138,6 +138,8 @@ describe('the price index strip', { timeout: 120_000 }, () => {
     comparedWithYesterday: day,
     comparedWithLastMonth: month,
     yearOnYear: year,
+    source: 'operator',
+    varietyCode: '',
   });
 
   it('shows each index with its date and signed changes, the direction also in words', async () => {

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CMS_LIMITS, NEWS_TYPE } from '@portal/contracts/cms-constants';
-import { formatDate } from '../../features/cms/format';
-import { useArticles } from '../../features/cms/queries';
+import { formatDate, useArticles } from '../../features/cms';
 import { QueryState } from '../../shared/query-state';
 import { HomeSection } from './section';
 

@@ -2,8 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CMS_LIMITS, NEWS_TYPE } from '@portal/contracts/cms-constants';
-import { cutText, formatShortDate } from '../../features/cms/format';
-import { useArticles } from '../../features/cms/queries';
+import { cutText, formatShortDate, useArticles } from '../../features/cms';
 import { QueryState } from '../../shared/query-state';
 import { HomeSection } from './section';
 

@@ -1,7 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatChange, formatDate, formatIndexValue, trendOf } from '../../features/cms/format';
-import { usePriceIndices } from '../../features/cms/queries';
+import { Link } from 'react-router';
+import { PAGE_PATHS } from '@portal/contracts/page-paths';
+import { formatChange, formatDate, formatIndexValue, trendOf, usePriceIndices } from '../../features/cms';
 import { QueryState } from '../../shared/query-state';
 import { HomeSection } from './section';
 
@@ -50,7 +51,26 @@ export function PriceIndexStrip() {
           <ul className="price-index-list">
             {rows.map((row) => (
               <li key={row.goodsName} className="price-index-item">
-                <span className="price-index-name">{row.goodsName}</span>
+                <span className="price-index-head">
+                  <span className="price-index-name">
+                    {row.source === 'deals' ? (
+                      <Link
+                        to={`${PAGE_PATHS.priceIndex}?varietyCode=${encodeURIComponent(row.varietyCode)}`}
+                        aria-label={t('home.priceChart', { name: row.goodsName })}
+                      >
+                        {row.goodsName}
+                      </Link>
+                    ) : (
+                      row.goodsName
+                    )}
+                  </span>
+                  <span
+                    className={`price-index-source source-${row.source}`}
+                    title={t(row.source === 'deals' ? 'home.fromDealsHint' : 'home.typedIndexHint')}
+                  >
+                    {t(row.source === 'deals' ? 'home.fromDeals' : 'home.typedIndex')}
+                  </span>
+                </span>
                 <span className={`price-index-value tabular trend-${trendOf(row.comparedWithYesterday)}`}>
                   {formatIndexValue(row.priceIndex)}
                 </span>

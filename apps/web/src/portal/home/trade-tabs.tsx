@@ -12,8 +12,8 @@ import {
   enumLabel,
 } from '@portal/contracts/constants';
 import type { Lang } from '@portal/contracts/i18n';
-import { useAuctionPage } from '../../features/auctions/queries';
-import { useTenderPage } from '../../features/tenders/queries';
+import { useAuctionPage } from '../../features/auctions';
+import { useTenderPage } from '../../features/tenders';
 import { formatDate, truncate } from '../../shared/format';
 import { EmptyState, LoadError } from '../../shared/query-state';
 import { useLang } from '../../shared/use-lang';
@@ -82,7 +82,8 @@ function TenderRows({ paused, lang }: { paused: boolean; lang: Lang }) {
             </td>
             <td title={row.userName}>{truncate(row.userName, TRUNCATE.column)}</td>
             <td className="tabular">{formatDate(row.bidEndTime)}</td>
-            <td>{truncate(enumLabel(TENDER_STATES, row.objState, lang), TRUNCATE.column)}</td>
+            {/* A state is the product's word: shown whole in every language ("Published", not "Publishe…"). */}
+            <td>{enumLabel(TENDER_STATES, row.objState, lang)}</td>
           </tr>
         ))}
       </tbody>
@@ -119,7 +120,7 @@ function AuctionRows({ paused, lang }: { paused: boolean; lang: Lang }) {
             </td>
             <td title={row.spaceInfoUser}>{truncate(row.spaceInfoUser, TRUNCATE.column)}</td>
             <td className="tabular">{formatDate(row.auctionBeginTime)}</td>
-            <td>{truncate(enumLabel(SPACE_STATUSES, row.spaceStatus, lang), TRUNCATE.column)}</td>
+            <td>{enumLabel(SPACE_STATUSES, row.spaceStatus, lang)}</td>
           </tr>
         ))}
       </tbody>

@@ -8,7 +8,8 @@ import { useFeedback } from '../feedback';
 
 const ACCEPT = UPLOAD_LIMITS.types.join(',');
 
-function readBase64(file: File): Promise<string> {
+/** A file's bytes as base64, as JSON uploads carry them. */
+export function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));

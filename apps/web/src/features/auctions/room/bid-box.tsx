@@ -6,7 +6,7 @@ import type { AuctionBid, AuctionRoomPiece } from '@portal/contracts/auction-tra
 import { auctionTradeRoutes } from '@portal/contracts/routes/auction-trade';
 import { ApiError, call } from '../../../api/client';
 import { useFeedback } from '../../../shared/feedback';
-import { formatPrice, formatQuantity } from '../../../shared/format';
+import { formatPrice, formatQuantity, formatUnit } from '../../../shared/format';
 import { acceptableNow, centsOf, milliOf, priceProblem, quantityProblem, stepped, type BidContext } from './bid-rules';
 
 const unitsOf = (cents: number) => (cents / 100).toFixed(2);
@@ -144,7 +144,7 @@ export function BidBox({ spaceId, mode, priceStep, currency, piece, onPlaced }: 
           </Space.Compact>
         </Form.Item>
         {mode === 6 ? (
-          <Form.Item label={t('bid.quantityLabel', { unit: piece.statUnit })} htmlFor={`bid-quantity-${piece.id}`}>
+          <Form.Item label={t('bid.quantityLabel', { unit: formatUnit(piece.statUnit) })} htmlFor={`bid-quantity-${piece.id}`}>
             <InputNumber<string>
               id={`bid-quantity-${piece.id}`}
               stringMode

@@ -30,15 +30,20 @@ export function PieceCard({
   const lang = useLang();
   const { space } = data;
   const live = space.spaceStatus === 4 && piece.tradeStatus === 0;
-  const open = live && !space.suspended && secondsLeft(piece.endTime, serverNow) > 0;
+  // Past its end by the server's clock while its close has not come in yet: no longer bidding,
+  // whatever the last reading said (a close held by a stopped server takes a few seconds more).
+  const closing = live && secondsLeft(piece.endTime, serverNow) === 0;
+  const open = live && !space.suspended && !closing;
   return (
     <section className="trade-panel room-piece" aria-label={piece.pieceName} data-testid="room-piece" data-piece={piece.id}>
       <header className="room-piece-head">
         <h2 className="trade-panel-title">{piece.pieceName}</h2>
-        <Tag color={piece.tradeStatus === 0 ? 'processing' : 'default'} data-testid="room-trade-status">
-          {enumLabel(TRADE_STATUSES, piece.tradeStatus, lang)}
+        <Tag color={open ? 'processing' : 'default'} data-testid="room-trade-status" data-closing={closing}>
+          {closing ? t('room.closing') : enumLabel(TRADE_STATUSES, piece.tradeStatus, lang)}
         </Tag>
-        {live ? <Countdown target={piece.endTime} serverNow={serverNow} label={t('room.endsIn')} testId="room-ends-in" /> : null}
+        {live && !closing ? (
+          <Countdown target={piece.endTime} serverNow={serverNow} label={t('room.endsIn')} testId="room-ends-in" />
+        ) : null}
       </header>
       <div className="room-piece-body">
         <div className="room-piece-main">

@@ -12,6 +12,7 @@ import { LoadError } from '../../../shared/query-state';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { useLang } from '../../../shared/use-lang';
 import { useAliasLabel } from '../../../shared/auction-alias';
+import { ScrollRegion } from '../../../shared/scroll-region';
 import { timeOf } from './time-of';
 import './room.css';
 
@@ -25,71 +26,72 @@ function Outcomes({ result }: { result: AuctionResult }) {
   const money = (v: number | null) => formatPrice(v, { currency: result.currency });
   const hasReserve = result.itemList.some((p) => p.reservePrice !== null);
   return (
-    <Table<ResultPiece>
-      size="small"
-      rowKey="pieceId"
-      pagination={false}
-      scroll={{ x: 860 }}
-      dataSource={result.itemList}
-      data-testid="result-outcomes"
-      columns={[
-        { title: t('result.piece'), dataIndex: 'pieceName' },
-        {
-          title: t('result.outcome'),
-          render: (_, p) => (
-            <Tag
-              color={p.tradeStatus === 1 || p.tradeStatus === 3 ? 'success' : p.tradeStatus === 4 ? 'warning' : 'default'}
-              data-testid="result-outcome"
-            >
-              {enumLabel(TRADE_STATUSES, p.tradeStatus, lang)}
-            </Tag>
-          ),
-        },
-        { title: t('result.basePrice'), align: 'right', render: (_, p) => <span className="tabular">{money(p.basePrice)}</span> },
-        ...(hasReserve
-          ? [
-              {
-                title: t('result.reservePrice'),
-                align: 'right' as const,
-                render: (_: unknown, p: ResultPiece) => <span className="tabular">{money(p.reservePrice)}</span>,
-              },
-            ]
-          : []),
-        {
-          title: t('result.dealPrice'),
-          align: 'right',
-          render: (_, p) => (
-            <span className="tabular" data-testid="result-deal-price">
-              {money(p.dealPrice)}
-            </span>
-          ),
-        },
-        {
-          title: t('result.dealQuantity'),
-          align: 'right',
-          render: (_, p) => <span className="tabular">{p.dealQuantity === null ? '-' : formatQuantity(p.dealQuantity, p.statUnit)}</span>,
-        },
-        {
-          title: t('result.winners'),
-          render: (_, p) =>
-            p.winners.length === 0 ? (
-              '-'
-            ) : (
-              <ul className="room-winners" data-testid="result-winners">
-                {p.winners.map((w) => (
-                  <li key={w.seq}>
-                    {aliasLabel(w.alias)}
-                    {w.companyName ? ` · ${w.companyName}` : ''} · <span className="tabular">{money(w.price)}</span>
-                    {result.spaceAuctionMode === 6 ? <span className="tabular"> × {formatQuantity(w.quantity, p.statUnit)}</span> : null}
-                    <span className="room-muted"> #{w.seq}</span>
-                  </li>
-                ))}
-              </ul>
+    <ScrollRegion label={t('result.outcomes')} minWidth={860}>
+      <Table<ResultPiece>
+        size="small"
+        rowKey="pieceId"
+        pagination={false}
+        dataSource={result.itemList}
+        data-testid="result-outcomes"
+        columns={[
+          { title: t('result.piece'), dataIndex: 'pieceName' },
+          {
+            title: t('result.outcome'),
+            render: (_, p) => (
+              <Tag
+                color={p.tradeStatus === 1 || p.tradeStatus === 3 ? 'success' : p.tradeStatus === 4 ? 'warning' : 'default'}
+                data-testid="result-outcome"
+              >
+                {enumLabel(TRADE_STATUSES, p.tradeStatus, lang)}
+              </Tag>
             ),
-        },
-        { title: t('result.endTime'), className: 'tabular', render: (_, p) => timeOf(p.endTime) },
-      ]}
-    />
+          },
+          { title: t('result.basePrice'), align: 'right', render: (_, p) => <span className="tabular">{money(p.basePrice)}</span> },
+          ...(hasReserve
+            ? [
+                {
+                  title: t('result.reservePrice'),
+                  align: 'right' as const,
+                  render: (_: unknown, p: ResultPiece) => <span className="tabular">{money(p.reservePrice)}</span>,
+                },
+              ]
+            : []),
+          {
+            title: t('result.dealPrice'),
+            align: 'right',
+            render: (_, p) => (
+              <span className="tabular" data-testid="result-deal-price">
+                {money(p.dealPrice)}
+              </span>
+            ),
+          },
+          {
+            title: t('result.dealQuantity'),
+            align: 'right',
+            render: (_, p) => <span className="tabular">{p.dealQuantity === null ? '-' : formatQuantity(p.dealQuantity, p.statUnit)}</span>,
+          },
+          {
+            title: t('result.winners'),
+            render: (_, p) =>
+              p.winners.length === 0 ? (
+                '-'
+              ) : (
+                <ul className="room-winners" data-testid="result-winners">
+                  {p.winners.map((w) => (
+                    <li key={w.seq}>
+                      {aliasLabel(w.alias)}
+                      {w.companyName ? ` · ${w.companyName}` : ''} · <span className="tabular">{money(w.price)}</span>
+                      {result.spaceAuctionMode === 6 ? <span className="tabular"> × {formatQuantity(w.quantity, p.statUnit)}</span> : null}
+                      <span className="room-muted"> #{w.seq}</span>
+                    </li>
+                  ))}
+                </ul>
+              ),
+          },
+          { title: t('result.endTime'), className: 'tabular', render: (_, p) => timeOf(p.endTime) },
+        ]}
+      />
+    </ScrollRegion>
   );
 }
 
@@ -100,46 +102,47 @@ function FullHistory({ result }: { result: AuctionResult }) {
   const unit = (id: string) => result.itemList.find((p) => p.pieceId === id)?.statUnit ?? '';
   const showCompany = result.bids.some((b) => b.companyName && !b.mine);
   return (
-    <Table<ResultBid>
-      size="small"
-      rowKey="seq"
-      dataSource={result.bids}
-      pagination={result.bids.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-      scroll={{ x: 960 }}
-      locale={{ emptyText: t('room.noBids') }}
-      rowClassName={(b) => (b.mine ? 'room-bid-mine' : '')}
-      data-testid="result-history"
-      columns={[
-        { title: t('history.seq'), dataIndex: 'seq', className: 'tabular', width: 70 },
-        ...(result.itemList.length > 1 ? [{ title: t('result.piece'), render: (_: unknown, b: ResultBid) => pieceName(b.pieceId) }] : []),
-        { title: t('history.bidder'), render: (_, b) => `${aliasLabel(b.alias)}${b.mine ? ` (${t('history.me')})` : ''}` },
-        ...(showCompany ? [{ title: t('history.company'), dataIndex: 'companyName' }] : []),
-        {
-          title: t('history.price'),
-          align: 'right',
-          render: (_, b) => <span className="tabular">{formatPrice(b.price, { currency: result.currency })}</span>,
-        },
-        ...(result.spaceAuctionMode === 6
-          ? [
-              {
-                title: t('history.quantity'),
-                align: 'right' as const,
-                render: (_: unknown, b: ResultBid) => <span className="tabular">{formatQuantity(b.quantity, unit(b.pieceId))}</span>,
-              },
-            ]
-          : []),
-        { title: t('history.time'), className: 'tabular', render: (_, b) => timeOf(b.time) },
-        { title: t('history.state'), render: (_, b) => t(`history.states.${b.state}`) },
-        {
-          title: t('result.linkDigest'),
-          render: (_, b) => (
-            <Typography.Text code className="room-digest-short" title={b.digest}>
-              {b.digest.slice(0, 12)}…
-            </Typography.Text>
-          ),
-        },
-      ]}
-    />
+    <ScrollRegion label={t('result.history', { count: result.bids.length })} minWidth={960}>
+      <Table<ResultBid>
+        size="small"
+        rowKey="seq"
+        dataSource={result.bids}
+        pagination={result.bids.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+        locale={{ emptyText: t('room.noBids') }}
+        rowClassName={(b) => (b.mine ? 'room-bid-mine' : '')}
+        data-testid="result-history"
+        columns={[
+          { title: t('history.seq'), dataIndex: 'seq', className: 'tabular', width: 70 },
+          ...(result.itemList.length > 1 ? [{ title: t('result.piece'), render: (_: unknown, b: ResultBid) => pieceName(b.pieceId) }] : []),
+          { title: t('history.bidder'), render: (_, b) => `${aliasLabel(b.alias)}${b.mine ? ` (${t('history.me')})` : ''}` },
+          ...(showCompany ? [{ title: t('history.company'), dataIndex: 'companyName' }] : []),
+          {
+            title: t('history.price'),
+            align: 'right',
+            render: (_, b) => <span className="tabular">{formatPrice(b.price, { currency: result.currency })}</span>,
+          },
+          ...(result.spaceAuctionMode === 6
+            ? [
+                {
+                  title: t('history.quantity'),
+                  align: 'right' as const,
+                  render: (_: unknown, b: ResultBid) => <span className="tabular">{formatQuantity(b.quantity, unit(b.pieceId))}</span>,
+                },
+              ]
+            : []),
+          { title: t('history.time'), className: 'tabular', render: (_, b) => timeOf(b.time) },
+          { title: t('history.state'), render: (_, b) => t(`history.states.${b.state}`) },
+          {
+            title: t('result.linkDigest'),
+            render: (_, b) => (
+              <Typography.Text code className="room-digest-short" title={b.digest}>
+                {b.digest.slice(0, 12)}…
+              </Typography.Text>
+            ),
+          },
+        ]}
+      />
+    </ScrollRegion>
   );
 }
 

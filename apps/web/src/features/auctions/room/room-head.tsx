@@ -1,10 +1,10 @@
-import { Alert, Descriptions } from 'antd';
+import { Alert, Descriptions, Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuctionRoom } from '@portal/contracts/auction-trade';
 import { SPACE_STATUSES, enumLabel } from '@portal/contracts/constants';
 import { AUCTION_MODES, AUCTION_SIDES, auctionSide } from '@portal/contracts/trade-constants';
-import { formatPrice } from '../../../shared/format';
+import { formatPrice, zoneAt } from '../../../shared/format';
 import { useLang } from '../../../shared/use-lang';
 import { Countdown } from './countdown';
 import { timeOf } from './time-of';
@@ -34,6 +34,8 @@ export function RoomHead({
   const side = auctionSide(space.spaceAuctionMode);
   const ended = space.spaceStatus >= 6;
   const money = (v: number) => formatPrice(v, { currency: space.currency });
+  // On a phone each term's label stands above its value, so neither is squeezed to a few characters.
+  const narrow = Grid.useBreakpoint().sm === false;
   return (
     <header className="trade-panel room-head">
       <div className="room-head-top">
@@ -58,16 +60,28 @@ export function RoomHead({
       <Descriptions
         bordered
         size="small"
+        layout={narrow ? 'vertical' : 'horizontal'}
         column={{ xs: 1, sm: 2, lg: 3 }}
+        data-testid="room-terms"
         items={[
           { key: 'publisher', label: t('room.publisher'), children: space.spaceInfoUser },
           { key: 'category', label: t('room.category'), children: space.name },
           {
             key: 'time',
             label: t('room.time'),
-            children: <span className="tabular">{`${timeOf(space.auctionBeginTime)} ~ ${timeOf(space.auctionEndTime)}`}</span>,
+            // Two parts that may fall on two lines on a narrow screen.
+            children: (
+              <>
+                <span className="tabular">{timeOf(space.auctionBeginTime)}</span> ~{' '}
+                <span className="tabular">{timeOf(space.auctionEndTime)}</span> {zoneAt(space.auctionEndTime)}
+              </>
+            ),
           },
-          { key: 'step', label: t('room.priceStep'), children: <span className="tabular">{money(space.priceStep)}</span> },
+          {
+            key: 'step',
+            label: t(side === 'buy' ? 'room.priceStepDown' : 'room.priceStep'),
+            children: <span className="tabular">{money(space.priceStep)}</span>,
+          },
           { key: 'deposit', label: t('room.deposit'), children: <span className="tabular">{money(space.deposit)}</span> },
           {
             key: 'delay',

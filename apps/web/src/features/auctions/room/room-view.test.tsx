@@ -76,7 +76,7 @@ function show(room: AuctionRoom, watchOnly = false, answer: { room: AuctionRoom 
 
 function mount(watchOnly = false): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(CURRENT_USER_KEY, { userId: '7' });
+  client.setQueryData(CURRENT_USER_KEY, { currUserId: '7', userId: '7' });
   render(
     <QueryClientProvider client={client}>
       <FeedbackProvider>
@@ -210,6 +210,16 @@ describe('the live room', { timeout: 30_000 }, () => {
     expect(price()).toBe('￥3,050.00');
     await waitFor(() => expect(reads).toBeGreaterThan(readsBefore), LOADED);
     expect(price()).toBe('￥3,050.00');
+  });
+
+  it('shows a piece past its end by the server’s clock as closing, not bidding, until its result comes', async () => {
+    const { room } = endingIn(-1);
+    show(room);
+    const status = await screen.findByTestId('room-trade-status', {}, LOADED);
+    expect(status.textContent).toBe('结算中');
+    expect(status.getAttribute('data-closing')).toBe('true');
+    expect(screen.queryByTestId('bid-box')).toBeNull();
+    expect(screen.queryByTestId('room-ends-in')).toBeNull();
   });
 
   it('opens for bidding by itself when the start arrives', async () => {

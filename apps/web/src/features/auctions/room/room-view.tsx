@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { LoadError } from '../../../shared/query-state';
-import { RichText } from '../../../shared/rich-text';
+import { RichTextPanel } from '../../../shared/rich-text';
 import { PieceCard } from './piece-card';
 import { RegistrationPanel } from './registration-panel';
 import { RoomHead } from './room-head';
@@ -41,14 +41,7 @@ export function RoomView({ spaceId, watchOnly }: { spaceId: string; watchOnly: b
       {room.itemList.map((piece) => (
         <PieceCard key={piece.id} data={room} piece={piece} serverNow={serverNow} biddable={biddable} onPlaced={reread} />
       ))}
-      {space.description ? (
-        <section className="trade-panel" aria-labelledby="room-description">
-          <h2 id="room-description" className="trade-panel-title">
-            {t('room.description')}
-          </h2>
-          <RichText html={space.description} />
-        </section>
-      ) : null}
+      <RichTextPanel id="room-description" title={t('room.description')} html={space.description} />
     </article>
   );
 }

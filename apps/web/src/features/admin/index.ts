@@ -1,0 +1,2 @@
+/** The administration feature's public face: its shell pages. */
+export { adminManifest } from './manifest';

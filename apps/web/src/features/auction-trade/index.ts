@@ -1,0 +1,2 @@
+/** Auction spaces in the user centre: its shell pages. */
+export { auctionTradeManifest } from './manifest';

@@ -1,0 +1,2 @@
+/** The listing report's public face: its shell page. */
+export { listingReportManifest } from './manifest';

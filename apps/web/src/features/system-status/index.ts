@@ -1,0 +1,2 @@
+/** The system status feature's public face: its shell page. */
+export { systemStatusManifest } from './manifest';

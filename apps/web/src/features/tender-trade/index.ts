@@ -1,0 +1,2 @@
+/** Tender management's public face: its shell pages. */
+export { tenderTradeManifest } from './manifest';

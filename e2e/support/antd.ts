@@ -1,0 +1,18 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** How the journeys find antd's parts on a page. */
+
+/** antd puts a space between two CJK characters of a button: 保存 reads 保 存. */
+export const button = (scope: Page | Locator, text: string) =>
+  scope.getByRole('button', { name: new RegExp(`^(\\S+ )?${[...text].join('\\s?')}$`) });
+/** The dialog on top (a confirmation opens over a form). */
+export const topDialog = (page: Page) => page.locator('.ant-modal-wrap .ant-modal').filter({ visible: true }).last();
+/** The table rows on screen (tabs kept alive hold other tables, hidden). */
+export const visibleRows = (page: Page) => page.locator('tr.ant-table-row').filter({ visible: true });
+/** The first row of the table on screen holding this text. */
+export const row = (page: Page, text: string) => visibleRows(page).filter({ hasText: text }).first();
+/** Picks an option of an antd select by its visible text. */
+export async function choose(page: Page, field: Locator, option: string): Promise<void> {
+  await field.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}

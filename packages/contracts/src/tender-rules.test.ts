@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { combinedScore, linesTotal, lowestTotal, priceScoreOf } from './tender-rules';
+
+describe('tender scores and totals', () => {
+  it('a total sums each line rounded to a cent', () => {
+    expect(
+      linesTotal([
+        { unitPrice: 333, quantityMilli: 1_500 },
+        { unitPrice: 1, quantityMilli: 499 },
+      ]),
+    ).toBe(500);
+  });
+
+  it('the lowest positive total scores 100 on price, others lowest/total x 100', () => {
+    const lowest = lowestTotal([0, 30_000, 40_000]);
+    expect(lowest).toBe(30_000);
+    expect(priceScoreOf(30_000, lowest)).toBe(100);
+    expect(priceScoreOf(40_000, lowest)).toBe(75);
+    expect(priceScoreOf(0, lowest)).toBe(0);
+    expect(lowestTotal([0])).toBe(0);
+  });
+
+  it('scoring weighs the price score by its weight and the technical score by the rest', () => {
+    expect(combinedScore('scoring', 75, 90, 60)).toBe(81);
+    expect(combinedScore('scoring', 75, null, null)).toBe(75);
+    expect(combinedScore('lowest', 75, 90, 60)).toBe(75);
+  });
+});
