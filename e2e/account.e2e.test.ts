@@ -1,16 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, launch, newPage, screenshot, signIn } from './support/browser';
+import { baseURL, launch, newPage, pictureFailure, screenshot, signIn } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
   // The reset journey's own account; registered first so the number's 60 s resend wait has mostly passed.
   await registerViaApi('methanol03', '13912340003', 'Old@2026x');
+  // The mobile-change journey's own account: changing a demo account's number would send other
+  // journeys' codes (a contract signature's, a sign-in's) to a number they do not read.
+  await registerViaApi('methanol04', '13912340004', 'Old@2026x');
 });
 afterAll(async () => {
   await browser?.close();
 });
+afterEach(async ({ task }) => pictureFailure(browser, 'account', task));
 
 /** The newest SMS code the outbox sent to a number (TEST_HOOKS). */
 async function smsCode(mobile: string, newerThan = ''): Promise<string> {
@@ -309,7 +313,7 @@ describe('change mobile', () => {
 
   it('changes the mobile: password, confirm popup, new number and SMS code; a wrong password starts over', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, 'supplier01', 'Supplier@2026');
+    await signIn(page, 'methanol04', 'Old@2026x');
     await openDialog(page);
     const wizard = dialog(page, '修改手机号');
     await wizard.getByRole('button', { name: '下一步' }).click();
@@ -338,7 +342,7 @@ describe('change mobile', () => {
     expect(await wizard.getByLabel('登录密码').inputValue()).toBe('');
 
     // The right password, after the resend interval of the new number.
-    await wizard.getByLabel('登录密码').fill('Supplier@2026');
+    await wizard.getByLabel('登录密码').fill('Old@2026x');
     await wizard.getByRole('button', { name: '下一步' }).click();
     await confirm.getByText('修改后，登录和接收短信验证码都将使用新手机号。确定继续吗？').waitFor();
     await page.waitForTimeout(300);
