@@ -24,8 +24,12 @@ const button = (scope: Page | Locator, text: string) =>
 const topDialog = (page: Page) => page.locator('.ant-modal-wrap .ant-modal').filter({ visible: true }).last();
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row').filter({ visible: true }).filter({ hasText: text }).first();
 /** Presses OK on the confirmation on top. */
-const confirm = (page: Page) =>
-  page.locator('.ant-modal-confirm').filter({ visible: true }).locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+/** Presses OK on the confirmation on screen once it has finished opening, as a person's eye waits for it. */
+async function confirm(page: Page) {
+  const dialog = page.locator('.ant-modal-confirm').filter({ visible: true }).last();
+  await poll(() => dialog.getAttribute('class')).not.toMatch(/-appear/);
+  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+}
 /** Integer cents of an amount as the pages show it (￥12,345.67). */
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100);
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -385,6 +389,11 @@ describe('a live auction, from publishing to result', () => {
         await poll(() => order.textContent()).toContain('待付款');
         expect(await order.textContent()).toContain('￥52,000.00');
         await screenshot(buyer1, 'auctions-winner-order-zh-CN');
+        // The win made a contract for both parties to read and sign.
+        await order.locator('td').first().getByRole('button').click();
+        const contract = buyer1.locator('.tc-order-drawer .ant-drawer-body').filter({ visible: true }).last().getByTestId('order-contract');
+        await poll(() => contract.getByTestId('contract-state').textContent()).toBe('待签署');
+        await buyer1.keyboard.press('Escape');
 
         const loser = await account(buyer2);
         expect(loser).toEqual(before.buyer2);

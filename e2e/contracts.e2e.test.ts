@@ -43,6 +43,28 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => {
+  // The other journeys on this server pay right after confirmation: the market goes back to that.
+  await admin
+    ?.evaluate(async () => {
+      const csrf = (await fetch('/omc/api/user/getCurrUser')).headers.get('csrfcheck') ?? '';
+      const list = (await (
+        await fetch('/commtrade/ws/contract/setting/list', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', csrfcheck: csrf },
+          body: '{}',
+        })
+      ).json()) as {
+        data: { marketId: string; marketName: string }[];
+      };
+      const market = list.data.find((m) => m.marketName === '化肥挂牌市场');
+      if (!market) return;
+      await fetch('/commtrade/ws/contract/setting/save', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', csrfcheck: csrf },
+        body: JSON.stringify({ marketId: market.marketId, signingRequired: false, signingHours: 48 }),
+      });
+    })
+    .catch(() => undefined);
   await browser?.close();
 });
 afterEach(async ({ task }) => pictureFailure(browser, 'contracts', task));
@@ -59,6 +81,14 @@ async function smsCode(mobile: string, newerThan: string): Promise<string> {
     return code;
   }).toMatch(/^\d{6}$/);
   return code;
+}
+
+/** Integer cents of buyer01's frozen deposit, as its deposit page shows it. */
+async function frozen(page: Page): Promise<number> {
+  await page.goto('/trade/deposit');
+  const account = page.getByTestId('deposit-account-CNY');
+  await account.waitFor();
+  return Math.round(Number(((await account.getByTestId('deposit-frozen').textContent()) ?? '').replace(/[^\d.-]/g, '')) * 100);
 }
 
 /** The order drawer and the contract drawer on screen. */
@@ -82,6 +112,18 @@ let orderNo = '';
 let contractNo = '';
 
 describe('contracts: order, confirm, both sign with SMS codes, then payment', { timeout: 240_000 }, () => {
+  it('the operator has payment wait for the signed contract in the fertilizer market', async () => {
+    await admin.goto('/admin/contract-settings');
+    const required = admin.getByRole('switch', { name: '化肥挂牌市场 签署后方可付款' });
+    await required.waitFor();
+    if ((await required.getAttribute('aria-checked')) !== 'true') await required.click();
+    await row(admin, '化肥挂牌市场')
+      .getByRole('button', { name: /保\s?存/ })
+      .click();
+    await poll(() => admin.getByText('已保存').count()).toBeGreaterThan(0);
+    expect(await required.getAttribute('aria-checked')).toBe('true');
+  });
+
   it('supplier01 lists on margin, the operator approves it and credits buyer01', async () => {
     await supplier.goto('/trade/listings');
     await supplier.getByTestId('listing-create').click();
@@ -141,6 +183,8 @@ describe('contracts: order, confirm, both sign with SMS codes, then payment', { 
       // The file is made right after the confirmation; the part asks for the signature once it is there.
       await poll(() => part.textContent()).toContain('请签署合同，双方签署后订单进入付款');
     }
+    // Payment waits for the signed contract: the buyer is not offered it yet.
+    expect(await orderDrawer(buyer).locator('button[data-action="pay"]').count()).toBe(0);
     contractNo = ((await orderDrawer(buyer).getByTestId('order-contract').locator('.tc-num').first().textContent()) ?? '').trim();
     expect(contractNo).toMatch(/\S/);
     await screenshot(buyer, 'contracts-order-to-sign-zh-CN');
@@ -204,6 +248,45 @@ describe('contracts: order, confirm, both sign with SMS codes, then payment', { 
     await screenshot(page, 'contracts-verify-valid-zh-CN');
     await expectAccessible(page, '/contractVerify with a result');
     await context.close();
+  });
+
+  it('a declined contract cancels its order and frees what the order froze of the buyer’s deposit', async () => {
+    const frozenBefore = await frozen(buyer);
+    await buyer.goto(`/productDetailPortal?tradeListingCode=${encodeURIComponent(listingCode)}`);
+    const product = buyer.frameLocator('iframe[title="商品详情页"]');
+    await product.getByTestId('order-quantity').fill('10');
+    await product.getByLabel('收货地址').fill('山东省济南市历城区工业北路 88 号');
+    await product.getByLabel('联系人').fill('王采购');
+    await product.getByTestId('order-submit').click();
+    await product.locator('#order-confirm').click();
+    const placed = product.getByText(/下单成功，订单号 \S+/);
+    await placed.waitFor();
+    const declinedOrder = /订单号 (\S+)/.exec((await placed.textContent()) ?? '')![1]!;
+    expect(await frozen(buyer)).toBeGreaterThan(frozenBefore);
+
+    await supplier.goto(`/trade/sales-orders?orderNo=${declinedOrder}`);
+    await poll(() => orderDrawer(supplier).textContent()).toContain('待卖方确认');
+    await act(supplier, 'confirm');
+
+    await buyer.goto(`/trade/purchase-orders?orderNo=${declinedOrder}`);
+    await poll(() => orderDrawer(buyer).getByTestId('order-contract').textContent()).toContain('请签署合同，双方签署后订单进入付款');
+    await orderDrawer(buyer).getByTestId('order-contract-open').click();
+    const drawer = contractDrawer(buyer);
+    await drawer.getByTestId('contract-decline').click();
+    const dialog = topDialog(buyer);
+    await dialog.waitFor();
+    await dialog.getByLabel('拒签原因').fill('交货期与我方生产计划不符');
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await poll(() => drawer.getByTestId('contract-party-buyer').textContent()).toContain('拒签');
+    await screenshot(buyer, 'contracts-declined-zh-CN');
+    await buyer.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    // The order follows the cancellation path: cancelled, the seller told, the deposit free again.
+    await poll(() => orderDrawer(buyer).locator('.ant-tag').first().textContent()).toBe('已取消');
+    await supplier.goto(`/trade/sales-orders?orderNo=${declinedOrder}`);
+    await poll(() => orderDrawer(supplier).locator('.ant-tag').first().textContent()).toBe('已取消');
+    await poll(() => frozen(buyer)).toBe(frozenBefore);
   });
 });
 

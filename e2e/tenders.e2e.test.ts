@@ -336,7 +336,16 @@ describe('sealed tender: publish, bid, open by itself, evaluate, negotiate, awar
       const orderNo = await orderOf(company);
       expect(orderNo).toMatch(/\S/);
       await pages[key].goto('/trade/sales-orders');
-      await poll(() => pages[key].locator('tr.ant-table-row').filter({ hasText: orderNo }).count()).toBe(1);
+      const sale = pages[key].locator('tr.ant-table-row').filter({ hasText: orderNo });
+      await poll(() => sale.count()).toBe(1);
+      // The award made a contract for the buyer and this winner to read and sign.
+      await sale.getByRole('button', { name: orderNo }).click();
+      const contract = pages[key]
+        .locator('.tc-order-drawer .ant-drawer-body')
+        .filter({ visible: true })
+        .last()
+        .getByTestId('order-contract');
+      await poll(() => contract.getByTestId('contract-state').textContent()).toBe('待签署');
     }
     const frame = await tenderFrame(pages.s1, tenderId);
     await poll(() => frame.getByTestId('bid-outcome').textContent()).toContain('中标');

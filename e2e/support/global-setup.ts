@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -67,8 +68,6 @@ async function startServer(): Promise<string> {
       LOGIN_PER_IP_PER_MINUTE: '1000',
       CODES_PER_IP_PER_MINUTE: '1000',
       SMS_PER_IP_DAY: '10000',
-      // The journeys pay orders right after confirmation; the contract journeys sign without the gate.
-      CONTRACT_PAYMENT_GATE: 'off',
       ACCOUNT_CHECKS_PER_IP_PER_HOUR: '10000',
       ACCOUNT_CHECKS_PER_ACCOUNT_PER_HOUR: '10000',
     },
@@ -78,7 +77,42 @@ async function startServer(): Promise<string> {
   const baseURL = `http://127.0.0.1:${port}`;
   // A first start migrates and plays the demo stories: on two busy cores that can take a minute.
   await waitFor(`${baseURL}/healthz`, 120_000);
+  await signingNotRequired(baseURL);
   return baseURL;
+}
+
+/**
+ * The journeys pay their orders right after confirmation: the operator turns off the platform-wide
+ * rule that payment waits for the signed contract, as an operator would on the signing settings.
+ * The contract journey turns it on for its own market while it runs (a worker runs one file at a
+ * time on its server).
+ */
+async function signingNotRequired(baseURL: string): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox'],
+  });
+  try {
+    const page = await (await browser.newContext({ baseURL, locale: 'zh-CN' })).newPage();
+    await page.goto('/login');
+    await page.getByLabel('用户名').fill('admin');
+    await page.getByRole('textbox', { name: /^密码$/ }).fill('Admin@2026');
+    await page.getByRole('textbox', { name: /验证码/ }).fill('ABCD');
+    await page.getByRole('button', { name: /登\s?录$/ }).click();
+    await page.waitForURL('**/mainIndex');
+    const answer = await page.evaluate(async () => {
+      const csrf = (await fetch('/omc/api/user/getCurrUser')).headers.get('csrfcheck') ?? '';
+      const res = await fetch('/commtrade/ws/contract/setting/save', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', csrfcheck: csrf },
+        body: JSON.stringify({ marketId: '', signingRequired: false, signingHours: 48 }),
+      });
+      return (await res.json()) as { return_code: string };
+    });
+    if (answer.return_code !== '0') throw new Error(`signing settings refused: ${JSON.stringify(answer)}`);
+  } finally {
+    await browser.close();
+  }
 }
 
 export async function setup(project: TestProject): Promise<void> {
