@@ -1,4 +1,5 @@
 import { currencySymbol } from './constants';
+import { wholeUnitsOf } from './quantity';
 import { TRADE_STATUSES } from './trade-constants';
 import type { Lang, Localized } from './i18n';
 
@@ -66,10 +67,16 @@ export function formatMoney(cents: number, currency: string | null | undefined):
   return `${negative ? '-' : ''}${currencySymbol(currency)}${units}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** A decimal text of money ("10000.00", written by older servers) as integer cents; NaN when it is not one. */
-export function centsOf(value: string | number): number {
+/**
+ * Money in a stored text's params: a number is cents already, a decimal text ("10000.00", written
+ * by older servers) is read into cents by the one reading of typed amounts. NaN when it is neither.
+ */
+function storedCents(value: string | number): number {
   if (typeof value === 'number') return value;
-  return /^-?\d+(\.\d{1,2})?$/.test(value.trim()) ? Math.round(Number(value) * 100) : Number.NaN;
+  const text = value.trim();
+  const negative = text.startsWith('-');
+  const cents = wholeUnitsOf(negative ? text.slice(1) : text, 2);
+  return cents === null ? Number.NaN : negative ? -cents : cents;
 }
 
 const l = (zhCN: string, enUS: string, zhTW: string): Localized => ({ 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW });
@@ -174,7 +181,7 @@ export function readerParams(params: Record<string, string | number>, reader: Re
   const currency = typeof params.currency === 'string' ? params.currency : undefined;
   for (const [key, value] of Object.entries(params)) {
     if (currency !== undefined && MONEY_KEYS.has(key)) {
-      const cents = centsOf(value);
+      const cents = storedCents(value);
       if (!Number.isNaN(cents)) shown[key] = formatMoney(cents, currency);
     } else if (typeof value === 'string' && ISO_TIME.test(value)) {
       shown[key] = formatZonedTime(value, reader.timeZone);
