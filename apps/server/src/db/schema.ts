@@ -1,15 +1,10 @@
 import type { Generated } from 'kysely';
-import type {
-  ContractEventTable,
-  ContractFileTable,
-  ContractPartyTable,
-  ContractSettingTable,
-  ContractTable,
-  ContractTemplateTable,
-  ContractTemplateVersionTable,
-} from './schema-contracts';
 
-/** Row types of every table. Booleans are stored as 0/1 and times as ISO text on both dialects. */
+/**
+ * Row types of the tables. Booleans are stored as 0/1 and times as ISO text on both dialects. A
+ * module may declare its own tables in its folder (`tables.ts`) and add them to `Database` by
+ * declaration merging; this file then needs no line for them.
+ */
 export interface KvTable {
   key: string;
   value: string;
@@ -193,17 +188,7 @@ export interface Database {
   cms_friend_links: CmsFriendLinkTable;
   cms_enterprises: CmsEnterpriseTable;
   cms_price_indices: CmsPriceIndexTable;
-  // Price index made from deals: one row per index and day, never rewritten (annotations aside)
-  price_index_days: PriceIndexDayTable;
   cms_pages: CmsPageTable;
-  // Electronic contracts: templates and their versions, settings per market, contracts, parties, files, audit trail
-  contract_templates: ContractTemplateTable;
-  contract_template_versions: ContractTemplateVersionTable;
-  contract_settings: ContractSettingTable;
-  contracts: ContractTable;
-  contract_parties: ContractPartyTable;
-  contract_files: ContractFileTable;
-  contract_events: ContractEventTable;
   // Orders: orders and their timelines (listings and pur_customer_relations gain columns)
   orders: OrderTable;
   order_events: OrderEventTable;
@@ -342,37 +327,6 @@ export interface OrderTable {
   updated_at: string;
 }
 
-/**
- * One day's publication of one price index (a variety over all markets, market_code '', or in one
- * market). Prices are unit prices in integer cents; the value is never rewritten: an operator only
- * annotates it or withholds it, through the write path.
- */
-export interface PriceIndexDayTable {
-  id: Generated<number>;
-  variety_code: string;
-  market_code: string;
-  /** YYYY-MM-DD in China Standard Time. */
-  day: string;
-  currency: string;
-  /** The published value: the day's volume-weighted average, or the one carried. */
-  index_value: number;
-  open_price: number | null;
-  high_price: number | null;
-  low_price: number | null;
-  close_price: number | null;
-  volume_milli: number;
-  amount: number;
-  samples: number;
-  removed: number;
-  /** 1 when the previous value was carried (too few deals). */
-  carried: number;
-  rule_version: string;
-  /** 1 while an operator withholds the value. */
-  withheld: Generated<number>;
-  note: Generated<string>;
-  published_at: string;
-  updated_at: string;
-}
 
 /** One step of an order's timeline; never changed. */
 export interface OrderEventTable {

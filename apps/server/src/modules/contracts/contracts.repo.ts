@@ -2,7 +2,7 @@ import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely'
 import type { ContractFilter } from '@portal/contracts/contracts';
 import { lockedForUpdate, type Db, type Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { ContractEventTable, ContractPartyTable, ContractTable } from '../../db/schema-contracts';
+import type { ContractEventTable, ContractPartyTable, ContractTable } from './tables';
 import { contains } from '../../platform/resource';
 import { pageAndTotal } from '../../platform/table-repo';
 import type { Stateless } from '../../platform/transitions';

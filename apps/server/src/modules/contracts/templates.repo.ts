@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { ContractSettingTable, ContractTemplateTable, ContractTemplateVersionTable } from '../../db/schema-contracts';
+import type { ContractSettingTable, ContractTemplateTable, ContractTemplateVersionTable } from './tables';
 import { pageAndTotal } from '../../platform/table-repo';
 import type { Trx } from '../../platform/write-path';
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { PriceIndexDayTable } from '../../db/schema';
+import type { PriceIndexDayTable } from './tables';
 
 export type PriceIndexRow = Selectable<PriceIndexDayTable>;
 

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { ALL_MARKETS, PRICE_INDEX_RULE_VERSION } from '@portal/contracts/price-index';
 import type { OrderSnapshot } from '@portal/contracts/orders';
-import type { PriceIndexDayTable } from '../../db/schema';
+import type { PriceIndexDayTable } from './tables';
 import type { Scheduler } from '../../platform/scheduler';
 import type { Emit, Trx, WritePath } from '../../platform/write-path';
 import { addDays, dayStart, dayValue, lastDueDay, publishAt, type Deal } from './methodology';

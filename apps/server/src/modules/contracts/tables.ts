@@ -118,3 +118,16 @@ export interface ContractEventTable {
   at: string;
   digest: string;
 }
+
+declare module '../../db/schema' {
+  interface Database {
+    // Electronic contracts: templates and their versions, settings per market, contracts, parties, files, audit trail
+    contract_templates: ContractTemplateTable;
+    contract_template_versions: ContractTemplateVersionTable;
+    contract_settings: ContractSettingTable;
+    contracts: ContractTable;
+    contract_parties: ContractPartyTable;
+    contract_files: ContractFileTable;
+    contract_events: ContractEventTable;
+  }
+}
