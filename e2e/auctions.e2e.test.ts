@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { pressConfirm } from './support/antd';
 import { expectAccessible } from './support/axe';
 import { baseURL, launch, newPage, screenshot, signIn } from './support/browser';
 
@@ -24,12 +25,8 @@ const button = (scope: Page | Locator, text: string) =>
 const topDialog = (page: Page) => page.locator('.ant-modal-wrap .ant-modal').filter({ visible: true }).last();
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row').filter({ visible: true }).filter({ hasText: text }).first();
 /** Presses OK on the confirmation on top. */
-/** Presses OK on the confirmation on screen once it has finished opening, as a person's eye waits for it. */
-async function confirm(page: Page) {
-  const dialog = page.locator('.ant-modal-confirm').filter({ visible: true }).last();
-  await poll(() => dialog.getAttribute('class')).not.toMatch(/-appear/);
-  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
-}
+/** Presses OK on the confirmation on screen. */
+const confirm = (page: Page) => pressConfirm(page);
 /** Integer cents of an amount as the pages show it (￥12,345.67). */
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100);
 const pad = (n: number) => String(n).padStart(2, '0');

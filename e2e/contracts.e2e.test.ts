@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { button, row, topDialog } from './support/antd';
+import { button, pressConfirm, row, topDialog } from './support/antd';
 import { expectAccessible } from './support/axe';
 import { baseURL, launch, newPage, openDrawn, pictureFailure, screenshot, signIn } from './support/browser';
 import { fillMarginListing } from './support/listing-form';
@@ -139,7 +139,7 @@ describe('contracts: order, confirm, both sign with SMS codes, then payment', { 
     const pending = row(admin, GOODS);
     await pending.waitFor();
     await button(pending, '通过').click();
-    await topDialog(admin).locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await pressConfirm(admin);
     await poll(() => row(admin, GOODS).count()).toBe(0);
 
     await admin.goto('/admin/deposits');
@@ -152,9 +152,7 @@ describe('contracts: order, confirm, both sign with SMS codes, then payment', { 
     await credit.getByLabel('金额').fill('50000');
     await credit.getByLabel('凭证号').fill('BANK-E2E-CONTRACT');
     await credit.locator('.ant-modal-footer .ant-btn-primary').click();
-    const confirm = admin.locator('.ant-modal-confirm').filter({ visible: true });
-    await confirm.waitFor();
-    await confirm.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    const confirm = await pressConfirm(admin);
     await confirm.waitFor({ state: 'hidden' });
   });
 

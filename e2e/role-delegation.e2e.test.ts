@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { button, choose, row, topDialog as dialog, visibleRows } from './support/antd';
+import { button, choose, pressConfirm, row, topDialog as dialog, visibleRows } from './support/antd';
 import { launch, newPage, pictureFailure, screenshot, signIn, signInChangingInitialPassword } from './support/browser';
 
 /**
@@ -97,7 +97,7 @@ describe('an operator delegates listing review', { timeout: 240_000 }, () => {
     expect(goods).toMatch(/\S/);
     await screenshot(reviewer, 'delegation-review-queue-zh-CN');
     await button(first, '通过').click();
-    await dialog(reviewer).locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await pressConfirm(reviewer);
     await poll(() => visibleRows(reviewer).count()).toBe(before - 1);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
+import { pressConfirm } from './support/antd';
 import { expectAccessible } from './support/axe';
 import { baseURL, launch, newPage, screenshot, signIn } from './support/browser';
 
@@ -51,10 +52,8 @@ afterEach(async ({ task }) => {
 const topDialog = (scope: Page) => scope.locator('.ant-modal-wrap .ant-modal').filter({ visible: true }).last();
 /** Clicks the primary button of the confirmation on top. */
 async function confirm(scope: Page) {
-  const dialog = scope.locator('.ant-modal-confirm').filter({ visible: true }).last();
-  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
-  // It closes when the server has answered: an award writes orders and their contracts, which on a
-  // machine busy with the other journeys' servers was seen to take longer than the usual wait.
+  const dialog = await pressConfirm(scope);
+  // It closes when the server has answered: an award writes orders and their contracts.
   await dialog.waitFor({ state: 'hidden', timeout: 90_000 });
 }
 /** Answers yes to the question a button of the tender's page opens beside itself. */

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import { pressConfirm } from './support/antd';
 import { expectAccessible } from './support/axe';
 import { baseURL, launch, newPage, screenshot, signIn } from './support/browser';
 import { fillMarginListing } from './support/listing-form';
@@ -121,7 +122,7 @@ describe('trading: list, approve, order and fulfil, live on both sides', { timeo
     await pending.waitFor();
     await screenshot(admin, 'trading-review-zh-CN');
     await button(pending, '通过').click();
-    await topDialog(admin).locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await pressConfirm(admin);
     await poll(() => row(admin, GOODS).count()).toBe(0);
 
     const { context, page: visitor } = await newPage(browser);
@@ -145,7 +146,7 @@ describe('trading: list, approve, order and fulfil, live on both sides', { timeo
     await form.locator('.ant-modal-footer .ant-btn-primary').click();
     const confirm = admin.locator('.ant-modal-confirm').filter({ visible: true });
     await poll(() => confirm.textContent()).toContain('￥50,000.00');
-    await confirm.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await pressConfirm(admin);
     await poll(async () => cents(await row(admin, 'buyer01').locator('td').nth(3).textContent())).toBe(balanceBefore + 5_000_000);
     await screenshot(admin, 'trading-admin-deposits-zh-CN');
     accountBefore = await buyerAccount();

@@ -1,4 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** How the journeys find antd's parts on a page. */
 
@@ -15,4 +16,17 @@ export const row = (page: Page, text: string) => visibleRows(page).filter({ hasT
 export async function choose(page: Page, field: Locator, option: string): Promise<void> {
   await field.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/**
+ * Presses OK on the confirmation on top once it has finished opening, as a person's eye waits for
+ * it: clicks that landed while antd's zoom-in was still running were seen to be lost on a busy
+ * machine. Returns the dialog, for a caller that waits for it to close.
+ */
+export async function pressConfirm(scope: Page | FrameLocator): Promise<Locator> {
+  const dialog = scope.locator('.ant-modal-confirm').filter({ visible: true }).last();
+  await dialog.waitFor();
+  await expect.poll(() => dialog.getAttribute('class'), { timeout: 20_000 }).not.toMatch(/-(appear|enter)/);
+  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  return dialog;
 }

@@ -1,5 +1,6 @@
 import { currencySymbol } from './constants';
 import { wholeUnitsOf } from './quantity';
+import { closeReasonWords } from './tender-rules';
 import { TRADE_STATUSES } from './trade-constants';
 import type { Lang, Localized } from './i18n';
 
@@ -207,6 +208,7 @@ export function readerParams(params: Record<string, string | number>, reader: Re
   if (params.aliasNo !== undefined) shown.alias = BIDDER_ALIAS[reader.lang].replace('{n}', String(params.aliasNo));
   else if (typeof params.alias === 'string') shown.alias = aliasIn(params.alias, reader.lang);
   if (typeof params.reference === 'string') shown.reference = referenceWords(params.reference, reader.lang);
+  if (typeof params.reason === 'string') shown.reason = closeReasonWords(params.reason, reader.lang);
   return shown;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinedScore, linesTotal, lowestTotal, priceScoreOf } from './tender-rules';
+import { closeReasonWords, combinedScore, linesTotal, lowestTotal, priceScoreOf, tooFewBidsReason } from './tender-rules';
 
 describe('tender scores and totals', () => {
   it('a total sums each line rounded to a cent', () => {
@@ -24,5 +24,16 @@ describe('tender scores and totals', () => {
     expect(combinedScore('scoring', 75, 90, 60)).toBe(81);
     expect(combinedScore('scoring', 75, null, null)).toBe(75);
     expect(combinedScore('lowest', 75, 90, 60)).toBe(75);
+  });
+});
+
+describe("a tender's close reason for its reader", () => {
+  it("puts the platform's own reason into each language and leaves a buyer's reason as written", () => {
+    expect(closeReasonWords(tooFewBidsReason(0, 3), 'zh-CN')).toBe('有效投标 0 份，少于最少 3 份');
+    expect(closeReasonWords(tooFewBidsReason(2, 3), 'en-US')).toBe('only 2 valid bids, fewer than the minimum of 3');
+    expect(closeReasonWords(tooFewBidsReason(2, 3), 'zh-TW')).toBe('有效投標 2 份，少於最少 3 份');
+    // What earlier servers stored, in Chinese, reads the same way.
+    expect(closeReasonWords('有效投标 2 份，少于最少 3 份 (2 < 3)', 'en-US')).toBe('only 2 valid bids, fewer than the minimum of 3');
+    expect(closeReasonWords('采购计划调整', 'en-US')).toBe('采购计划调整');
   });
 });

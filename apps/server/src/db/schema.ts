@@ -327,7 +327,6 @@ export interface OrderTable {
   updated_at: string;
 }
 
-
 /** One step of an order's timeline; never changed. */
 export interface OrderEventTable {
   id: Generated<number>;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedTender } from '@portal/contracts/tender-trade';
+import { readerParams } from '@portal/contracts/reader';
+import { closeReasonWords } from '@portal/contracts/tender-rules';
 import { buildApp } from '../../app';
 import { createSealer, sealKeySource } from '../../platform/sealing';
 import { verifyTenderChains } from './tender-chain-check';
@@ -22,9 +24,15 @@ describe('tender rules around the opening', () => {
     await a.advance(0);
     const failed = await a.detail(tender.id);
     expect(failed.objState).toBe(7);
-    expect(failed.closeReason).toContain('2 < 3');
-    const told = await a.messagesOf('supplier02', 'tender.failed');
-    expect(told.some((m) => m.params_json.includes(tender.tenderNo))).toBe(true);
+    // The reason is recorded in no language: each reader reads it in theirs.
+    expect(failed.closeReason).toBe('too-few-bids:2:3');
+    expect(closeReasonWords(failed.closeReason, 'en-US')).toBe('only 2 valid bids, fewer than the minimum of 3');
+    const told = (await a.messagesOf('supplier02', 'tender.failed')).find((m) => m.params_json.includes(tender.tenderNo));
+    const params = JSON.parse(told!.params_json) as Record<string, string>;
+    expect(readerParams(params, { lang: 'en-US', timeZone: 'Asia/Shanghai' }).reason).toBe(
+      'only 2 valid bids, fewer than the minimum of 3',
+    );
+    expect(readerParams(params, { lang: 'zh-TW', timeZone: 'Asia/Shanghai' }).reason).toBe('有效投標 2 份，少於最少 3 份');
   });
 
   it('opens exactly once when two servers catch up past openTime after a restart', async () => {

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../shared/format';
 import { ReasonDialog } from '../../shared/reason-dialog';
 import { TRADE_KEYS } from '../../shared/trade-query-keys';
 import { useLang } from '../../shared/use-lang';
+import { closeReasonWords } from '@portal/contracts/tender-rules';
 import { ALL_STATES, StateList, useListFilter } from '../../shared/state-list';
 import { TenderDetail } from './tender-detail';
 import { TenderFormDialog } from './tender-form';
@@ -148,7 +149,7 @@ export function MyTendersPage() {
               <div>
                 <TenderStateTag state={r.objState} />
                 {r.closeReason || (r.objState === 0 && r.reviewRemark) ? (
-                  <div className="tc-remark">{r.closeReason || r.reviewRemark}</div>
+                  <div className="tc-remark">{r.closeReason ? closeReasonWords(r.closeReason, lang) : r.reviewRemark}</div>
                 ) : null}
               </div>
             ),

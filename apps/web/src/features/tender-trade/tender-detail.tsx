@@ -2,6 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ManagedTender } from '@portal/contracts/tender-trade';
+import { closeReasonWords } from '@portal/contracts/tender-rules';
+import { useLang } from '../../shared/use-lang';
 import { LoadError } from '../../shared/query-state';
 import { RichText } from '../../shared/rich-text';
 import { AwardsSection } from './awards-section';
@@ -23,6 +25,7 @@ interface TenderDetailProps {
 /** One tender for its buyer: terms, lines, documents, then the bids, the opening, evaluation, negotiation and award. */
 export function TenderDetail({ id, onBack, onEdit, onPublish, onCancel, readOnly }: TenderDetailProps) {
   const { t } = useTranslation('tender');
+  const lang = useLang();
   const { query, notFound, negotiating, openNegotiation, closeNegotiation } = useTenderDetail(id);
   const back = (
     <Button type="link" icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack} className="tt-back">
@@ -57,7 +60,9 @@ export function TenderDetail({ id, onBack, onEdit, onPublish, onCancel, readOnly
         onCancel={onCancel}
         onNegotiate={openNegotiation}
       />
-      {tender.closeReason ? <Alert type="warning" showIcon title={t('closedBecause', { reason: tender.closeReason })} /> : null}
+      {tender.closeReason ? (
+        <Alert type="warning" showIcon title={t('closedBecause', { reason: closeReasonWords(tender.closeReason, lang) })} />
+      ) : null}
       {tender.objState === 0 && tender.reviewRemark ? (
         <Alert type="error" showIcon title={t('rejectedBecause', { reason: tender.reviewRemark })} />
       ) : null}
