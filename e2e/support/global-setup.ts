@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { signedInCall } from './signed-in-call';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -100,14 +101,10 @@ async function signingNotRequired(baseURL: string): Promise<void> {
     await page.getByRole('textbox', { name: /验证码/ }).fill('ABCD');
     await page.getByRole('button', { name: /登\s?录$/ }).click();
     await page.waitForURL('**/mainIndex');
-    const answer = await page.evaluate(async () => {
-      const csrf = (await fetch('/omc/api/user/getCurrUser')).headers.get('csrfcheck') ?? '';
-      const res = await fetch('/commtrade/ws/contract/setting/save', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', csrfcheck: csrf },
-        body: JSON.stringify({ marketId: '', signingRequired: false, signingHours: 48 }),
-      });
-      return (await res.json()) as { return_code: string };
+    const answer = await signedInCall(page, '/commtrade/ws/contract/setting/save', {
+      marketId: '',
+      signingRequired: false,
+      signingHours: 48,
     });
     if (answer.return_code !== '0') throw new Error(`signing settings refused: ${JSON.stringify(answer)}`);
   } finally {

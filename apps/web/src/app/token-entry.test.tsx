@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/index';
 import type { LoginEntry } from '../shell/login-entry';
 import { answerCalls } from '../test/fake-server';
-import { LocationProbe, findButton, renderPage } from '../test/lane-b';
+import { LocationProbe, findButton, renderPage } from '../test/user-centre-page';
 import { TokenEntry } from './token-entry';
 
 beforeAll(async () => {

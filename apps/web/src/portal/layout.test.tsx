@@ -8,7 +8,7 @@ import i18next from 'i18next';
 import { initI18n } from '../i18n/index';
 import { SettingsProvider } from '../shared/settings';
 import { holdSession } from '../test/fake-server';
-import { answerRequests, operator, testSettings } from '../test/lane-a-harness';
+import { answerRequests, operator, testSettings } from '../test/back-office-harness';
 import { PortalLayout } from './layout';
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { MenuNode } from '@portal/contracts/menus';
 import { initI18n } from '../i18n/index';
 import { MenuArgProvider } from '../shared/menu-arg';
 import { answerCalls } from '../test/fake-server';
-import { buttonIn, fieldError, fieldInput, operator } from '../test/lane-a-harness';
+import { buttonIn, fieldError, fieldInput, operator } from '../test/back-office-harness';
 import { FavoritesPage } from './favorites-page';
 import { LockScreen } from './lock-screen';
 import { MenuSearch } from './menu-search';

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/index';
 import { answerCalls, type RecordedCall } from '../../test/fake-server';
-import { buttonIn, fieldError, fieldInput, renderBackOffice } from '../../test/lane-a-harness';
+import { buttonIn, fieldError, fieldInput, renderBackOffice } from '../../test/back-office-harness';
 import { CURRENT_USER_KEY } from '../../shared/use-current-user';
 import { ChangeMobileDialog } from './change-mobile-dialog';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginLogRow, OnlineSessionRow, OperationLogRow } from '@portal/contracts/admin';
 import { initI18n } from '../../i18n/index';
 import { answerCalls, type RecordedCall } from '../../test/fake-server';
-import { buttonIn, confirmPopover, fieldInput, pickOption, renderBackOffice } from '../../test/lane-a-harness';
+import { buttonIn, confirmPopover, fieldInput, pickOption, renderBackOffice } from '../../test/back-office-harness';
 import { LoginLogPage } from './login-log-page';
 import { OperationLogPage } from './operation-log-page';
 import { SessionsPage } from './sessions-page';

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleRow } from '@portal/contracts/admin';
 import { initI18n } from '../../i18n/index';
 import { answerCalls, type RecordedCall } from '../../test/fake-server';
-import { buttonIn, fieldError, fieldInput, openDialog, renderBackOffice } from '../../test/lane-a-harness';
+import { buttonIn, fieldError, fieldInput, openDialog, renderBackOffice } from '../../test/back-office-harness';
 import { RolesPage } from './roles-page';
 
 beforeAll(async () => {

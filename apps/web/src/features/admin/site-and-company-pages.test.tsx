@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyProfile } from '@portal/contracts/admin-company';
 import type { SitePages } from '@portal/contracts/admin-content';
 import { initI18n } from '../../i18n/index';
-import { answerRequests, buttonIn, fieldError, fieldInput, renderBackOffice, type SeenRequest } from '../../test/lane-a-harness';
+import { answerRequests, buttonIn, fieldError, fieldInput, renderBackOffice, type SeenRequest } from '../../test/back-office-harness';
 import { CompanyProfilePage } from './company-pages';
 import { SitePagesPage } from './site-pages-page';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '@portal/contracts/admin';
 import { initI18n } from '../../i18n/index';
 import { answerCalls, type RecordedCall } from '../../test/fake-server';
-import { buttonIn, confirmPopover, fieldError, fieldInput, openDialog, pickOption, renderBackOffice } from '../../test/lane-a-harness';
+import { buttonIn, confirmPopover, fieldError, fieldInput, openDialog, pickOption, renderBackOffice } from '../../test/back-office-harness';
 import { UsersPage } from './users-page';
 
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedAuctionSpace, RegisteredAuctionSpace } from '@portal/contracts/auction-trade';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { buttonsNamed, clickTab, dataRows, renderPage } from '../../test/lane-b';
-import { auctionSpace } from '../../test/lane-b-fixtures';
+import { buttonsNamed, clickTab, dataRows, renderPage } from '../../test/user-centre-page';
+import { auctionSpace } from '../../test/trading-fixtures';
 import { AuctionRegistrationsPage } from './auction-registrations-page';
 
 beforeAll(async () => {

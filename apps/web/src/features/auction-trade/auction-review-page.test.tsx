@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { buttonsNamed, dataRows, fieldErrors, findButton, findConfirm, findToast, renderPage } from '../../test/lane-b';
-import { auctionPiece, auctionSpace } from '../../test/lane-b-fixtures';
+import { buttonsNamed, dataRows, fieldErrors, findButton, findConfirm, findToast, renderPage } from '../../test/user-centre-page';
+import { auctionPiece, auctionSpace } from '../../test/trading-fixtures';
 import { AuctionReviewPage } from './auction-review-page';
 
 beforeAll(async () => {

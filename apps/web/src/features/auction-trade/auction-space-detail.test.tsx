@@ -5,6 +5,7 @@ import type { ManagedAuctionSpace } from '@portal/contracts/auction-trade';
 import { initI18n } from '../../i18n/index';
 import { FeedbackProvider } from '../../shared/feedback';
 import { answerCalls } from '../../test/fake-server';
+import { auctionPiece } from '../../test/trading-fixtures';
 import { AuctionSpaceDetail, roomHref } from './auction-space-detail';
 
 beforeAll(async () => {
@@ -12,27 +13,13 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
+/** The shared lot fixture, named and placed in Chinese as this page's texts are. */
 const piece = (id: string, tradeStatus: number, reservePrice: number | null) => ({
-  id,
+  ...auctionPiece(id, tradeStatus, reservePrice),
   pieceName: `标的 ${id}`,
-  varietyCode: 'Q5500',
   varietyName: '动力煤',
-  totalWeight: 100,
   statUnit: '吨',
-  basePrice: 50_000,
-  reservePrice,
-  openBasePrice: 1,
-  minBidNum: 0,
-  bidStepNum: 0,
-  paymentType: 2,
-  transportWay: 'A',
   deliveryPlace: '秦皇岛港',
-  pictures: [],
-  tradeStatus,
-  endTime: '2026-05-01T09:00:00.000Z',
-  dealPrice: tradeStatus === 1 ? 52_000 : null,
-  dealQuantity: tradeStatus === 1 ? 100 : null,
-  reserveDecisionBy: tradeStatus === 4 ? '2026-05-02T09:00:00.000Z' : '',
 });
 
 const space = {

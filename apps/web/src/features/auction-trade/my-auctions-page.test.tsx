@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedAuctionSpace } from '@portal/contracts/auction-trade';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { LocationProbe, buttonsNamed, dataRows, findButton, findConfirm, findToast, renderPage } from '../../test/lane-b';
-import { auctionPiece, auctionSpace } from '../../test/lane-b-fixtures';
+import { LocationProbe, buttonsNamed, dataRows, findButton, findConfirm, findToast, renderPage } from '../../test/user-centre-page';
+import { auctionPiece, auctionSpace } from '../../test/trading-fixtures';
 import { MyAuctionsPage } from './my-auctions-page';
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuctionSpace } from '@portal/contracts/auctions';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { buttonsNamed, findButton, renderPage } from '../../test/lane-b';
+import { buttonsNamed, findButton, renderPage } from '../../test/user-centre-page';
 import { AuctionCenterPage } from './auction-center-page';
 
 beforeAll(async () => {

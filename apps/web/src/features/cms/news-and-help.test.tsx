@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Article, ArticleSummary } from '@portal/contracts/cms';
 import { initI18n } from '../../i18n/index';
-import { answerRequests, type SeenRequest } from '../../test/lane-a-harness';
+import { answerRequests, type SeenRequest } from '../../test/back-office-harness';
 import { HelpPage } from './help-page';
 import { NewsDetailPage } from './news-detail-page';
 import { NewsListPage } from './news-list-page';

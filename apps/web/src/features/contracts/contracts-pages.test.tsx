@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { dataRows, fieldErrors, findButton, findToast, renderPage } from '../../test/lane-b';
+import { dataRows, fieldErrors, findButton, findToast, renderPage } from '../../test/user-centre-page';
 import { MyContractsPage } from './my-contracts-page';
 import { contractDetail, contractRow } from './test-fixtures';
 

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { renderPage } from '../../test/lane-b';
+import { renderPage } from '../../test/user-centre-page';
 import { ContractVerifyPage } from './verify-page';
 import { verifyAnswer } from './test-fixtures';
 

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { buttonIn, fieldError, fieldInput, renderBackOffice } from '../../test/lane-a-harness';
+import { buttonIn, fieldError, fieldInput, renderBackOffice } from '../../test/back-office-harness';
 import { ChangePasswordPage } from './change-password-page';
 import { ForcedPasswordDialog } from './forced-password-dialog';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@portal/contracts/account';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { buttonIn, fieldError, fieldInput, operator, pickOption, renderBackOffice } from '../../test/lane-a-harness';
+import { buttonIn, fieldError, fieldInput, operator, pickOption, renderBackOffice } from '../../test/back-office-harness';
 import { PersonalInfoForm } from './personal-info-form';
 import { PersonalInfoPage } from './personal-info-page';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MyTenderBidRow, TenderBid } from '@portal/contracts/tender-trade';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { clickTab, renderPage } from '../../test/lane-b';
+import { clickTab, renderPage } from '../../test/user-centre-page';
 import { MyBidsPage } from './my-bids-page';
 import { at, managedTender, openedBid } from './test-fixtures';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedTender, TenderBid } from '@portal/contracts/tender-trade';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { buttonsNamed, findButton, findConfirm, findToast, renderPage } from '../../test/lane-b';
+import { buttonsNamed, findButton, findConfirm, findToast, renderPage } from '../../test/user-centre-page';
 import { MyTendersPage } from './my-tenders-page';
 import { at, managedTender, openedBid } from './test-fixtures';
 

@@ -4,7 +4,7 @@ import type { TenderItem } from '@portal/contracts/tenders';
 import { initI18n } from '../../i18n/index';
 import { takeLoginUrl } from '../../shared/session-storage';
 import { answerCalls } from '../../test/fake-server';
-import { LocationProbe, buttonsNamed, renderPage } from '../../test/lane-b';
+import { LocationProbe, buttonsNamed, renderPage } from '../../test/user-centre-page';
 import { BiddingTenderPage } from './bidding-tender-page';
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TenderDetail } from '@portal/contracts/tenders';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { findButton, renderPage } from '../../test/lane-b';
+import { findButton, renderPage } from '../../test/user-centre-page';
 import { TenderDetailPage } from './tender-detail-page';
 
 beforeAll(async () => {

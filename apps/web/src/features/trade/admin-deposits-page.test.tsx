@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositAdminRow, DepositEntry } from '@portal/contracts/deposits';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { dataRows, fieldErrors, findButton, findConfirm, pickOption, renderPage, selectOf } from '../../test/lane-b';
+import { dataRows, fieldErrors, findButton, findConfirm, pickOption, renderPage, selectOf } from '../../test/user-centre-page';
 import { AdminDepositsPage } from './admin-deposits-page';
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositEntry } from '@portal/contracts/deposits';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { findButton, pickOption, renderPage } from '../../test/lane-b';
+import { findButton, pickOption, renderPage } from '../../test/user-centre-page';
 import { DepositAccountPage } from './deposit-account-page';
 
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ManagedListing } from '@portal/contracts/listing-manage';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { fieldErrors, findButton, pickOption, renderPage, selectOf } from '../../test/lane-b';
-import { managedListing } from '../../test/lane-b-fixtures';
+import { fieldErrors, findButton, pickOption, renderPage, selectOf } from '../../test/user-centre-page';
+import { managedListing } from '../../test/trading-fixtures';
 import { ListingFormDialog } from './listing-form';
 
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedListing } from '@portal/contracts/listing-manage';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { buttonsNamed, dataRows, fieldErrors, findButton, findConfirm, findToast, renderPage } from '../../test/lane-b';
-import { managedListing } from '../../test/lane-b-fixtures';
+import { buttonsNamed, dataRows, fieldErrors, findButton, findConfirm, findToast, renderPage } from '../../test/user-centre-page';
+import { managedListing } from '../../test/trading-fixtures';
 import { ListingReviewPage } from './listing-review-page';
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@portal/contracts/messages';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { LocationProbe, buttonsNamed, dataRows, findButton, renderPage } from '../../test/lane-b';
+import { LocationProbe, buttonsNamed, dataRows, findButton, renderPage } from '../../test/user-centre-page';
 import { MessagesPage } from './messages-page';
 
 beforeAll(async () => {

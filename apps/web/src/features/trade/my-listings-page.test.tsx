@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedListing } from '@portal/contracts/listing-manage';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { managedListing as listing } from '../../test/lane-b-fixtures';
-import { dataRows, dialogButton, findButton, renderPage } from '../../test/lane-b';
+import { managedListing as listing } from '../../test/trading-fixtures';
+import { dataRows, dialogButton, findButton, renderPage } from '../../test/user-centre-page';
 import { MyListingsPage } from './my-listings-page';
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderRow } from '@portal/contracts/orders';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { LocationProbe, buttonsNamed, dataRows, findButton, renderPage } from '../../test/lane-b';
+import { LocationProbe, buttonsNamed, dataRows, findButton, renderPage } from '../../test/user-centre-page';
 import { AdminOrdersPage, PurchaseOrdersPage, SalesOrdersPage } from './orders-page';
 
 beforeAll(async () => {

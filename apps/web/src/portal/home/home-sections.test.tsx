@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleSummary, PriceIndex } from '@portal/contracts/cms';
 import { initI18n } from '../../i18n/index';
-import { answerRequests, type SeenRequest } from '../../test/lane-a-harness';
+import { answerRequests, type SeenRequest } from '../../test/back-office-harness';
 import { IndustryNews } from './industry-news';
 import { NoticeTabs } from './notice-tabs';
 import { PriceIndexStrip } from './price-index-strip';
