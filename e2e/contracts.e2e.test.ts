@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { button, pressConfirm, row, topDialog } from './support/antd';
+import { button, pressConfirm, row, settled, topDialog } from './support/antd';
 import { expectAccessible } from './support/axe';
 import { baseURL, launch, newPage, openDrawn, pictureFailure, screenshot, signIn } from './support/browser';
 import { fillMarginListing } from './support/listing-form';
@@ -81,6 +81,21 @@ async function frozen(page: Page): Promise<number> {
   return Math.round(Number(((await account.getByTestId('deposit-frozen').textContent()) ?? '').replace(/[^\d.-]/g, '')) * 100);
 }
 
+/** buyer01 orders `tonnes` from the journey's listing on its product page; answers the order's number. */
+async function order(tonnes: string): Promise<string> {
+  await buyer.goto(`/productDetailPortal?tradeListingCode=${encodeURIComponent(listingCode)}`);
+  const product = buyer.frameLocator('iframe[title="商品详情页"]');
+  await product.getByTestId('order-quantity').fill(tonnes);
+  await product.getByLabel('收货地址').fill('山东省济南市历城区工业北路 88 号');
+  await product.getByLabel('联系人').fill('王采购');
+  await product.getByTestId('order-submit').click();
+  await settled(product.locator('.ant-popconfirm').filter({ visible: true }).last());
+  await product.locator('#order-confirm').click();
+  const placed = product.getByText(/下单成功，订单号 \S+/);
+  await placed.waitFor();
+  return /订单号 (\S+)/.exec((await placed.textContent()) ?? '')![1]!;
+}
+
 /** The order drawer and the contract drawer on screen. */
 const orderDrawer = (page: Page) => page.locator('.tc-order-drawer .ant-drawer-body').filter({ visible: true }).last();
 const contractDrawer = (page: Page) => page.locator('.cv-contract-drawer .ant-drawer-body').filter({ visible: true }).last();
@@ -147,16 +162,7 @@ describe('contracts: order, confirm, both sign with SMS codes, then payment', { 
   });
 
   it('buyer01 orders and supplier01 confirms: the contract awaits both signatures', async () => {
-    await buyer.goto(`/productDetailPortal?tradeListingCode=${encodeURIComponent(listingCode)}`);
-    const product = buyer.frameLocator('iframe[title="商品详情页"]');
-    await product.getByTestId('order-quantity').fill('20');
-    await product.getByLabel('收货地址').fill('山东省济南市历城区工业北路 88 号');
-    await product.getByLabel('联系人').fill('王采购');
-    await product.getByTestId('order-submit').click();
-    await product.locator('#order-confirm').click();
-    const placed = product.getByText(/下单成功，订单号 \S+/);
-    await placed.waitFor();
-    orderNo = /订单号 (\S+)/.exec((await placed.textContent()) ?? '')![1]!;
+    orderNo = await order('20');
 
     await supplier.goto(`/trade/sales-orders?orderNo=${orderNo}`);
     await poll(() => orderDrawer(supplier).textContent()).toContain('待卖方确认');
@@ -240,16 +246,7 @@ describe('contracts: order, confirm, both sign with SMS codes, then payment', { 
 
   it('a declined contract cancels its order and frees what the order froze of the buyer’s deposit', async () => {
     const frozenBefore = await frozen(buyer);
-    await buyer.goto(`/productDetailPortal?tradeListingCode=${encodeURIComponent(listingCode)}`);
-    const product = buyer.frameLocator('iframe[title="商品详情页"]');
-    await product.getByTestId('order-quantity').fill('10');
-    await product.getByLabel('收货地址').fill('山东省济南市历城区工业北路 88 号');
-    await product.getByLabel('联系人').fill('王采购');
-    await product.getByTestId('order-submit').click();
-    await product.locator('#order-confirm').click();
-    const placed = product.getByText(/下单成功，订单号 \S+/);
-    await placed.waitFor();
-    const declinedOrder = /订单号 (\S+)/.exec((await placed.textContent()) ?? '')![1]!;
+    const declinedOrder = await order('10');
     expect(await frozen(buyer)).toBeGreaterThan(frozenBefore);
 
     await supplier.goto(`/trade/sales-orders?orderNo=${declinedOrder}`);

@@ -24,9 +24,14 @@ export async function choose(page: Page, field: Locator, option: string): Promis
  * machine. Returns the dialog, for a caller that waits for it to close.
  */
 export async function pressConfirm(scope: Page | FrameLocator): Promise<Locator> {
-  const dialog = scope.locator('.ant-modal-confirm').filter({ visible: true }).last();
-  await dialog.waitFor();
-  await expect.poll(() => dialog.getAttribute('class'), { timeout: 20_000 }).not.toMatch(/-(appear|enter)/);
+  const dialog = await settled(scope.locator('.ant-modal-confirm').filter({ visible: true }).last());
   await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
   return dialog;
+}
+
+/** The pop-up (a dialog, a popconfirm) once it is on screen and antd's opening motion has ended. */
+export async function settled(popup: Locator): Promise<Locator> {
+  await popup.waitFor();
+  await expect.poll(() => popup.getAttribute('class'), { timeout: 20_000 }).not.toMatch(/-(appear|enter)/);
+  return popup;
 }
