@@ -4,7 +4,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@portal/contracts/account';
 import type { PublicSettings } from '@portal/contracts/settings';
 import { initI18n } from '../../i18n/index';
-import { answerRequests, buttonIn, fieldError, fieldInput, operator, renderBackOffice, type SeenRequest } from '../../test/back-office-harness';
+import {
+  answerRequests,
+  buttonIn,
+  fieldError,
+  fieldInput,
+  operator,
+  renderBackOffice,
+  type SeenRequest,
+} from '../../test/back-office-harness';
 import { CURRENT_USER_KEY } from '../../shared/use-current-user';
 import { LoginPage, showRegisterLink } from './login-page';
 

@@ -3,7 +3,16 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedTender } from '@portal/contracts/tender-trade';
 import { initI18n } from '../../i18n/index';
 import { answerCalls } from '../../test/fake-server';
-import { LocationProbe, buttonsNamed, clickTab, fieldErrors, findButton, findConfirm, findToast, renderPage } from '../../test/user-centre-page';
+import {
+  LocationProbe,
+  buttonsNamed,
+  clickTab,
+  fieldErrors,
+  findButton,
+  findConfirm,
+  findToast,
+  renderPage,
+} from '../../test/user-centre-page';
 import { MyTendersPage } from './my-tenders-page';
 import { managedTender } from './test-fixtures';
 
