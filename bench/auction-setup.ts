@@ -70,7 +70,11 @@ export async function serverProcesses(s: BenchServers, count: number): Promise<S
   const children = await Promise.all(
     Array.from({ length: count }, async () => {
       const child = fork(path.join(import.meta.dirname, 'auction-server.ts'), [args], {
-        execArgv: ['--import', 'tsx'],
+        execArgv: [
+          '--import',
+          'tsx',
+          ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []),
+        ],
         env: { ...process.env, PGAPPNAME: s.schema },
       });
       const port = await new Promise<number>((resolve, reject) => {

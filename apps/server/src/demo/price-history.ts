@@ -61,7 +61,7 @@ export async function runPriceHistory(d: {
     repo: createOrdersRepo(db, d.dialect),
     writes: app.live.writes,
     scheduler: app.live.scheduler,
-    deposits: { freeze: async () => {}, release: async () => {}, forfeit: async () => {} },
+    deposits: { available: async () => new Map(), freeze: async () => {}, release: async () => {}, forfeit: async () => {} },
     deadlines: { confirmHours: 24, payHours: d.payHours, receiveDays: 10, nearHours: d.nearHours },
     files: { attach: async () => [] },
     now: () => clock,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineMachine } from '@portal/contracts/state-machine';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { createOrMove, moveIfAllowed } from './transitions';
 import type { Emit, Trx, WritePath } from './write-path';
@@ -39,11 +40,18 @@ export interface DueJob {
  */
 export type JobHandler = (trx: Trx, job: DueJob, emit: Emit) => Promise<void>;
 
+/** A job to run at `runAt`: the kind names its handler, the key its record. */
+export interface JobRequest {
+  kind: string;
+  key: string;
+  runAt: Date;
+}
+
 export interface Scheduler {
   /** Registers the handler of a kind (at wiring time); jobs of kinds nobody defined stay pending. */
   define(kind: string, run: JobHandler): void;
-  /** Inserts the job or moves it to a new time (pending again), in the caller's transaction. */
-  schedule(trx: Db, job: { kind: string; key: string; runAt: Date }): Promise<void>;
+  /** Inserts the job (or each of several, in one statement) or moves it to a new time (pending again), in the caller's transaction. */
+  schedule(trx: Db, job: JobRequest | JobRequest[]): Promise<void>;
   /** Drops a pending job (the transition happened another way), in the caller's transaction. */
   cancel(trx: Db, kind: string, key: string): Promise<void>;
   /** Runs every job due now on this server's clock; answers how many completed. */
@@ -310,17 +318,26 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       handlers.set(kind, run);
     },
     async schedule(trx, job) {
-      const runAt = iso(job.runAt);
       const at = iso(now());
+      const jobs = Array.isArray(job) ? job : [job];
       await createOrMove(
         trx,
         scheduledJobMachine,
         'schedule',
         'reschedule',
         'pending',
-        { kind: job.kind, key: job.key, run_at: runAt, updated_at: at },
+        jobs.map((j) => ({ kind: j.kind, key: j.key, run_at: iso(j.runAt), updated_at: at })),
         ['kind', 'key'],
-        { run_at: runAt, lease_owner: null, lease_until: null, attempts: 0, last_error: null, done_at: null, updated_at: at },
+        // A job scheduled again runs at its new time as a fresh job: no lease, no attempts.
+        {
+          run_at: sql.ref<string>('excluded.run_at'),
+          lease_owner: null,
+          lease_until: null,
+          attempts: 0,
+          last_error: null,
+          done_at: null,
+          updated_at: at,
+        },
       );
     },
     async cancel(trx, kind, key) {

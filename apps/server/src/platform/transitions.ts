@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { SqliteAdapter, sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { Endpoint } from '@portal/contracts/endpoint';
 import type { Localized } from '@portal/contracts/i18n';
 import type { Machine, StateOf, StateValue, TransitionOf, TransitionSpec } from '@portal/contracts/state-machine';
@@ -29,6 +29,8 @@ export type Stateless<T, K extends keyof T> = Omit<Updateable<T>, K> & { [P in K
 export type StatelessRow<T, K extends keyof T> = Omit<Insertable<T>, K> & { [P in K]?: never };
 
 type Columns<M extends Machine> = Stateless<Database[Table<M>], StateColumn<M>>;
+/** Columns a record takes when an insert meets it: values, or expressions such as `excluded.<column>`. */
+type UpsertSet<M extends Machine> = { [C in keyof Columns<M>]?: Columns<M>[C] | RawBuilder<unknown> };
 
 export interface Move<M extends Machine> {
   /** The state it arrives in: one of the transition's. */
@@ -221,9 +223,33 @@ export async function create<M extends Machine>(
   return row as Row<M>;
 }
 
+/** Writes several new records in one statement, each in the state the creating transition makes; answers them in the same order. */
+export async function createAll<M extends Machine>(
+  trx: Db,
+  machine: M,
+  transition: TransitionOf<M>,
+  to: StateOf<M>,
+  rows: StatelessRow<Database[Table<M>], StateColumn<M>>[],
+): Promise<Row<M>[]> {
+  const spec = specOf(machine, transition);
+  if (spec.from.length > 0) throw new Error(`${machine.name}.${transition} moves a record, it does not create one`);
+  checkTo(machine, transition, spec, to);
+  if (rows.length === 0) return [];
+  const created = await loose(trx)
+    .insertInto(machine.table)
+    .values(rows.map((values) => ({ ...(values as Record<string, unknown>), [machine.state]: to })))
+    .returningAll()
+    .execute();
+  // Neither database promises the order of the rows an insert answers: ids grow with the order written.
+  return (created as Row<M>[]).sort(
+    (a, b) => Number((a as Record<string, unknown>)[machine.id]) - Number((b as Record<string, unknown>)[machine.id]),
+  );
+}
+
 /**
- * Writes a new record, or moves the one already holding the same `key` columns by `transition`
- * (when its state allows it), in one statement: a timed job scheduled again.
+ * Writes new records, or moves those already holding the same `key` columns by `transition` (when
+ * their state allows it), in one statement: timed jobs scheduled again. `set` is what a moved
+ * record takes; it may name the values offered for the record as `excluded.<column>`.
  */
 export async function createOrMove<M extends Machine>(
   trx: Db,
@@ -231,18 +257,20 @@ export async function createOrMove<M extends Machine>(
   creation: TransitionOf<M>,
   transition: TransitionOf<M>,
   to: StateOf<M>,
-  values: StatelessRow<Database[Table<M>], StateColumn<M>>,
+  values: StatelessRow<Database[Table<M>], StateColumn<M>> | StatelessRow<Database[Table<M>], StateColumn<M>>[],
   key: string[],
-  set: Columns<M>,
+  set: UpsertSet<M>,
 ): Promise<void> {
   const created = specOf(machine, creation);
   const moved = specOf(machine, transition);
   if (created.from.length > 0) throw new Error(`${machine.name}.${creation} moves a record, it does not create one`);
   checkTo(machine, creation, created, to);
   checkTo(machine, transition, moved, to);
+  const rows = Array.isArray(values) ? values : [values];
+  if (rows.length === 0) return;
   await loose(trx)
     .insertInto(machine.table)
-    .values({ ...(values as Record<string, unknown>), [machine.state]: to })
+    .values(rows.map((row) => ({ ...(row as Record<string, unknown>), [machine.state]: to })))
     .onConflict((oc) =>
       oc
         .columns(key)

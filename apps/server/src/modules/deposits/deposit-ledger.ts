@@ -188,6 +188,17 @@ export function createDepositLedger(deps: { now: () => Date; notifyCompany?: Not
     credit: (trx: Trx, move: DepositMove, emit: Emit = noEmit) => apply(trx, 'credit', RULES.credit, move, emit),
     /** Money paid out to the company; refused with the amount missing when available would go negative. */
     debit: (trx: Trx, move: DepositMove, emit: Emit = noEmit) => apply(trx, 'debit', RULES.debit, move, emit),
+    /** What each company may set aside now in `currency` (balance less frozen); a company with no account has none. */
+    async available(trx: Trx, companyIds: number[], currency: string): Promise<Map<number, number>> {
+      if (companyIds.length === 0) return new Map();
+      const rows = await trx
+        .selectFrom('deposit_accounts')
+        .select(['company_id', 'balance', 'frozen'])
+        .where('company_id', 'in', companyIds)
+        .where('currency', '=', currency)
+        .execute();
+      return new Map(rows.map((r) => [r.company_id, Number(r.balance) - Number(r.frozen)]));
+    },
     /** Sets money aside for an order, a registration or a bid; refused with the amount missing. */
     async freeze(trx: Trx, move: DepositMove, emit: Emit = noEmit): Promise<void> {
       await apply(trx, 'freeze', RULES.freeze, move, emit);

@@ -8,12 +8,18 @@ import { pageAndTotal } from '../../platform/table-repo';
 
 /** What a module asks to tell people: the kind names the texts, params fill them, link opens the record. */
 /** Writes a message to every user of a company in the caller's transaction: how other modules notify. */
-export type NotifyCompany = (trx: Trx, companyId: number, draft: MessageDraft, emit: Emit) => Promise<void>;
+/** Tells every user of a company one message (or each of several), in the caller's transaction. */
+export type NotifyCompany = (trx: Trx, companyId: number, draft: MessageDraft | MessageDraft[], emit: Emit) => Promise<void>;
 
 export interface MessageDraft {
   kind: MessageKind;
   params: MessageParams;
   link: MessageLink;
+  /**
+   * The request that caused the message, when one transaction tells of several requests' changes
+   * (an order desk's batch): its event carries it. A single write's events carry their request anyway.
+   */
+  requestId?: string;
 }
 
 /** A stored message before it is rendered for a reader (what a 'message' event carries too). */
@@ -55,21 +61,28 @@ export function rendered(m: StoredMessage, reader: Reader): Message {
 export function createMessagesService(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
 
-  async function insertFor(trx: Db, userIds: number[], draft: MessageDraft, emit: Emit): Promise<void> {
+  /** Each draft to each of the users, in one statement. */
+  async function insertFor(trx: Db, userIds: number[], drafts: MessageDraft[], emit: Emit): Promise<void> {
     const recipients = [...new Set(userIds)];
-    if (recipients.length === 0) return;
+    if (recipients.length === 0 || drafts.length === 0) return;
     const time = now().toISOString();
-    const params_json = JSON.stringify(draft.params);
-    const link_json = JSON.stringify(draft.link);
-    const rows = await trx
-      .insertInto('messages')
-      .values(recipients.map((user_id) => ({ user_id, kind: draft.kind, params_json, link_json, created_at: time })))
-      .returning(['id', 'user_id'])
-      .execute();
-    for (const row of rows) {
-      const message: StoredMessage = { id: String(row.id), userId: row.user_id, ...draft, read: false, time };
-      emit({ topic: MESSAGE_TOPIC, key: message.id, action: draft.kind, userIds: [row.user_id], data: { message } });
-    }
+    const values = drafts.flatMap((draft) => {
+      const params_json = JSON.stringify(draft.params);
+      const link_json = JSON.stringify(draft.link);
+      return recipients.map((user_id) => ({ user_id, kind: draft.kind, params_json, link_json, created_at: time }));
+    });
+    const rows = await trx.insertInto('messages').values(values).returning(['id', 'user_id']).execute();
+    // The rows answered are matched to their drafts by id: ids grow in the order the values were written.
+    rows.sort((a, b) => a.id - b.id);
+    rows.forEach((row, i) => announce(row, drafts[Math.floor(i / recipients.length)]!, time, emit));
+  }
+
+  /** A stored message to its recipient's live streams, once the transaction commits. */
+  function announce(row: { id: number; user_id: number }, draft: MessageDraft, time: string, emit: Emit): void {
+    const { requestId, ...told } = draft;
+    const message: StoredMessage = { id: String(row.id), userId: row.user_id, ...told, read: false, time };
+    const event = { topic: MESSAGE_TOPIC, key: message.id, action: draft.kind, userIds: [row.user_id], data: { message } };
+    emit(requestId ? { ...event, requestId } : event);
   }
 
   const mine = (userId: number, read?: boolean) => {
@@ -81,17 +94,42 @@ export function createMessagesService(deps: { db: Db; now: () => Date }) {
 
   return {
     /** Tells every user of a company, in the caller's transaction. */
-    async notifyCompany(trx: Db, companyId: number, draft: MessageDraft, emit: Emit): Promise<void> {
-      const users = await trx.selectFrom('users').select('id').where('company_id', '=', companyId).execute();
-      await insertFor(
-        trx,
-        users.map((u) => u.id),
-        draft,
-        emit,
-      );
+    async notifyCompany(trx: Db, companyId: number, draft: MessageDraft | MessageDraft[], emit: Emit): Promise<void> {
+      if (Array.isArray(draft) && draft.length === 1) draft = draft[0]!;
+      if (Array.isArray(draft)) {
+        const users = await trx.selectFrom('users').select('id').where('company_id', '=', companyId).orderBy('id').execute();
+        await insertFor(
+          trx,
+          users.map((u) => u.id),
+          draft,
+          emit,
+        );
+        return;
+      }
+      // One statement: a message for each of the company's users, as the users table has them now.
+      const time = now().toISOString();
+      const rows = await trx
+        .insertInto('messages')
+        .columns(['user_id', 'kind', 'params_json', 'link_json', 'created_at'])
+        .expression(
+          trx
+            .selectFrom('users')
+            .select((eb) => [
+              'id',
+              eb.val(draft.kind).as('kind'),
+              eb.val(JSON.stringify(draft.params)).as('params_json'),
+              eb.val(JSON.stringify(draft.link)).as('link_json'),
+              eb.val(time).as('created_at'),
+            ])
+            .where('company_id', '=', companyId)
+            .orderBy('id'),
+        )
+        .returning(['id', 'user_id'])
+        .execute();
+      for (const row of rows.sort((a, b) => a.id - b.id)) announce(row, draft, time, emit);
     },
     /** Tells these users, in the caller's transaction. */
-    notifyUsers: (trx: Db, userIds: number[], draft: MessageDraft, emit: Emit) => insertFor(trx, userIds, draft, emit),
+    notifyUsers: (trx: Db, userIds: number[], draft: MessageDraft, emit: Emit) => insertFor(trx, userIds, [draft], emit),
 
     async page(userId: number, q: { pageNo: number; pageSize: number; read?: boolean }, reader: Reader) {
       const { rows, total } = await pageAndTotal(

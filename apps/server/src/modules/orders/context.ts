@@ -22,6 +22,8 @@ export const HOUR_MS = 3_600_000;
 
 /** Money moved for margin orders, inside the order's transaction (the deposits module). */
 export interface DepositMoves {
+  /** What each company may set aside now in the currency (none without an account). */
+  available(trx: Trx, companyIds: number[], currency: string): Promise<Map<number, number>>;
   freeze(trx: Trx, move: DepositMove, emit?: Emit): Promise<void>;
   release(trx: Trx, move: DepositMove, emit?: Emit): Promise<void>;
   forfeit(
@@ -144,10 +146,11 @@ export function createOrderContext(deps: OrdersDeps) {
     if (hook) await hook(trx, order, emit);
   }
 
-  async function partyOf(userId: number): Promise<{ companyId: number; companyName: string; userName: string }> {
+  async function partyOf(userId: number): Promise<{ companyId: number; companyName: string; userName: string; account: string }> {
     const member = await repo.member(userId);
     if (!member?.company_id) throw new AppError('NOT_FOUND');
     return {
+      account: member.account,
       companyId: member.company_id,
       companyName: member.company_name ?? '',
       userName: member.real_name || member.nick_name || member.account,
@@ -169,30 +172,31 @@ export function createOrderContext(deps: OrdersDeps) {
     });
   }
 
+  /** The message telling one side of an order what happened to it. */
+  function messageOf(order: OrderRowData, to: Side, kind: MessageDraft['kind'], note = ''): MessageDraft {
+    const snapshot = JSON.parse(order.snapshot_json) as OrderSnapshot;
+    return {
+      kind,
+      params: {
+        orderNo: order.order_no,
+        goodsName: snapshot.goodsSkuName,
+        quantity: fromMilli(order.quantity_milli),
+        unit: snapshot.unit,
+        amount: Number(order.amount),
+        currency: order.currency,
+        // The other company, as the recipient sees it.
+        party: to === 'buyer' ? order.seller_name : order.buyer_name,
+        reason: note,
+        deadline: order.pay_by,
+      },
+      link: { route: ORDER_ROUTES[to], query: { orderNo: order.order_no } },
+    };
+  }
+
   async function tell(trx: Trx, order: OrderRowData, to: Side, kind: MessageDraft['kind'], emit: Emit, note = ''): Promise<void> {
     if (!deps.notifyCompany) return;
-    const snapshot = JSON.parse(order.snapshot_json) as OrderSnapshot;
-    await deps.notifyCompany(
-      trx,
-      to === 'buyer' ? order.buyer_company_id : order.seller_company_id,
-      {
-        kind,
-        params: {
-          orderNo: order.order_no,
-          goodsName: snapshot.goodsSkuName,
-          quantity: fromMilli(order.quantity_milli),
-          unit: snapshot.unit,
-          amount: Number(order.amount),
-          currency: order.currency,
-          // The other company, as the recipient sees it.
-          party: to === 'buyer' ? order.seller_name : order.buyer_name,
-          reason: note,
-          deadline: order.pay_by,
-        },
-        link: { route: ORDER_ROUTES[to], query: { orderNo: order.order_no } },
-      },
-      emit,
-    );
+    const companyId = to === 'buyer' ? order.buyer_company_id : order.seller_company_id;
+    await deps.notifyCompany(trx, companyId, messageOf(order, to, kind, note), emit);
   }
 
   /**
@@ -283,6 +287,7 @@ export function createOrderContext(deps: OrdersDeps) {
     sideOf,
     reference,
     changed,
+    messageOf,
     tell,
     returnStock,
     undo,

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedListing } from '@portal/contracts/listing-manage';
 import { expectDepositsConsistent } from '../../test/deposits';
 import { envelope, login } from '../../test/test-app';
@@ -69,26 +69,30 @@ describe('the last lots, raced for on one server', () => {
 describe.skipIf(!canRunTwoServers)('the last lots, raced for across two servers on one PostgreSQL', () => {
   let two: TwoServers;
   const clock = manualClock();
+  const tokens = {} as Record<Trader, string>;
+  beforeAll(async () => {
+    two = await startTwoServers({ now: clock.now, startSchedulers: true });
+    // Sessions live in Redis: a sign-in on one server is good on both.
+    for (const who of ['admin', 'supplier01', ...RACERS] as Trader[])
+      tokens[who] = (await login(two.servers[0].app, who, TRADERS[who])).token;
+  });
   afterAll(async () => {
     await two?.close();
   });
 
-  it('sells exactly 10 lots through both servers, and each confirmation deadline fires once', async () => {
-    two = await startTwoServers({ now: clock.now, startSchedulers: true });
-    const [first, second] = two.servers;
-    const tokens = {} as Record<Trader, string>;
-    // Sessions live in Redis: a sign-in on one server is good on both.
-    for (const who of ['admin', 'supplier01', ...RACERS] as Trader[]) tokens[who] = (await login(first.app, who, TRADERS[who])).token;
-    const call = async (who: Trader, path: string, payload: unknown) => {
-      const res = await fetch(`${two.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token: tokens[who] },
-        body: JSON.stringify(payload),
-      });
-      const body = (await res.json()) as { error_no: string; error_info: string; data: unknown };
-      return { status: res.status, code: body.error_no, info: body.error_info, data: body.data };
-    };
-    const leaf = await first.database.db
+  const call = async (who: Trader, path: string, payload: unknown) => {
+    const res = await fetch(`${two.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: tokens[who] },
+      body: JSON.stringify(payload),
+    });
+    const body = (await res.json()) as { error_no: string; error_info: string; data: unknown };
+    return { status: res.status, code: body.error_no, info: body.error_info, data: body.data };
+  };
+
+  /** supplier01's listing of `lots` t, through the calls, on sale. */
+  async function publish(lots: number): Promise<ManagedListing> {
+    const leaf = await two.servers[0].database.db
       .selectFrom('varieties as v')
       .select('v.code')
       .where((eb) => eb.not(eb.exists(eb.selectFrom('varieties as c').select('c.id').whereRef('c.par_code', '=', 'v.code'))))
@@ -102,7 +106,7 @@ describe.skipIf(!canRunTwoServers)('the last lots, raced for across two servers 
         listingType: 'A',
         singlePrice: 210_000,
         currency: 'CNY',
-        objListingNum: LOTS,
+        objListingNum: lots,
         objMinNum: 1,
         objListingDay: 30,
         objPeriodDay: 7,
@@ -113,6 +117,26 @@ describe.skipIf(!canRunTwoServers)('the last lots, raced for across two servers 
     ).data as ManagedListing;
     await call('supplier01', '/listing/ws/listing/submit', { id: draft.id });
     expect((await call('admin', '/listing/ws/listing/review', { id: draft.id, pass: true, reviewRemark: '' })).code).toBe('0');
+    return draft;
+  }
+
+  it('makes one order of a request sent to both servers at once', async () => {
+    const listing = await publish(LOTS);
+    // Each server's desk meets the copies it got in one batch; the later server's insert meets the
+    // first's order, and its copies are then answered with that order.
+    const body = { ...placeBody(listing.tradeListingCode, 0), requestId: `twice-${listing.tradeListingCode}` };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call('buyer01', '/commtrade/ws/order/place', body)));
+    expect(answers.map((x) => x.code)).toEqual(Array(6).fill('0'));
+    expect(new Set(answers.map((x) => (x.data as { orderNo: string }).orderNo)).size).toBe(1);
+    const db = two.servers[1].database.db;
+    expect(await db.selectFrom('orders').select('id').where('listing_id', '=', Number(listing.id)).execute()).toHaveLength(1);
+    const row = await db.selectFrom('listings').select('surplus_milli').where('id', '=', Number(listing.id)).executeTakeFirstOrThrow();
+    expect(Number(row.surplus_milli)).toBe((LOTS - 1) * 1000);
+  });
+
+  it('sells exactly 10 lots through both servers, and each confirmation deadline fires once', async () => {
+    const [first, second] = two.servers;
+    const draft = await publish(LOTS);
 
     // The proxy alternates: half of the racing requests reach each server.
     const answers = await Promise.all(

@@ -1,12 +1,13 @@
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import { lockedForUpdate, type Db, type Dialect } from '../../db/database';
-import type { Database, OrderTable } from '../../db/schema';
+import type { Database, OrderEventTable, OrderTable } from '../../db/schema';
 import { contains } from '../../platform/resource';
 import { pageAndTotal } from '../../platform/table-repo';
 import type { Stateless } from '../../platform/transitions';
 import type { Trx } from '../../platform/write-path';
 
 export type OrderRowData = Selectable<OrderTable>;
+export type OrderEventRow = Selectable<OrderEventTable>;
 
 export interface OrderFilter {
   buyerCompanyId?: number;
@@ -18,7 +19,7 @@ export interface OrderFilter {
 
 /** Storage of orders, their timelines, and the stock they take from listings. */
 export function createOrdersRepo(db: Db, dialect: Dialect) {
-  return {
+  const repo = {
     findByNo(orderNo: string, on: Db | Trx = db): Promise<OrderRowData | undefined> {
       return on.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
     },
@@ -38,13 +39,8 @@ export function createOrdersRepo(db: Db, dialect: Dialect) {
       return on.selectFrom('orders').selectAll().where('origin', '=', origin).where('origin_code', '=', originCode).orderBy('id').execute();
     },
 
-    findByRequest(buyerCompanyId: number, requestId: string, on: Db | Trx = db): Promise<OrderRowData | undefined> {
-      return on
-        .selectFrom('orders')
-        .selectAll()
-        .where('buyer_company_id', '=', buyerCompanyId)
-        .where('request_id', '=', requestId)
-        .executeTakeFirst();
+    async findByRequest(buyerCompanyId: number, requestId: string, on: Db | Trx = db): Promise<OrderRowData | undefined> {
+      return (await repo.byRequests([buyerCompanyId], [requestId], on))[0];
     },
 
     /** Writes columns other than the state (which changes through platform/transitions.ts only). */
@@ -52,11 +48,24 @@ export function createOrdersRepo(db: Db, dialect: Dialect) {
       await trx.updateTable('orders').set(values).where('id', '=', id).execute();
     },
 
+    /** As update, answering the order as it now is (one statement instead of a write and a read). */
+    updated(trx: Trx, id: number, values: Stateless<OrderTable, 'state'>): Promise<OrderRowData> {
+      return trx.updateTable('orders').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    },
+
     events(orderId: number, on: Db | Trx = db) {
       return on.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
     },
 
-    async addEvent(
+    /** Writes the first timeline entries of several orders in one statement; answers them in the same order. */
+    async addEvents(trx: Trx, entries: Insertable<OrderEventTable>[]): Promise<OrderEventRow[]> {
+      if (entries.length === 0) return [];
+      const rows = await trx.insertInto('order_events').values(entries).returningAll().execute();
+      return rows.sort((a, b) => a.id - b.id);
+    },
+
+    /** Writes a timeline entry; answers it as stored. */
+    addEvent(
       trx: Trx,
       e: {
         orderId: number;
@@ -68,8 +77,8 @@ export function createOrdersRepo(db: Db, dialect: Dialect) {
         fileIds: string[];
         at: string;
       },
-    ): Promise<void> {
-      await trx
+    ) {
+      return trx
         .insertInto('order_events')
         .values({
           order_id: e.orderId,
@@ -81,7 +90,8 @@ export function createOrdersRepo(db: Db, dialect: Dialect) {
           file_ids_json: JSON.stringify(e.fileIds),
           at: e.at,
         })
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     /**
@@ -114,25 +124,77 @@ export function createOrdersRepo(db: Db, dialect: Dialect) {
         .executeTakeFirst();
     },
 
-    listingByCode(code: string, on: Db | Trx = db) {
-      return on.selectFrom('listings').selectAll().where('trade_listing_code', '=', code).executeTakeFirst();
+    /**
+     * The listing orders are placed on, with its variety's unit ('' when the variety is gone), held
+     * for the rest of the transaction on PostgreSQL (SQLite writes one transaction at a time): what
+     * its stock and state are stays what the transaction decides on until it commits.
+     */
+    holdListing(trx: Trx, code: string) {
+      return lockedForUpdate(
+        trx
+          .selectFrom('listings')
+          .selectAll('listings')
+          .select((eb) => {
+            const unit = eb.selectFrom('varieties as v').select('v.unit').whereRef('v.code', '=', 'listings.variety_code').limit(1);
+            return eb.fn.coalesce(unit, sql.lit('')).as('unit');
+          })
+          .where('trade_listing_code', '=', code),
+        dialect,
+      ).executeTakeFirst();
+    },
+
+    /** Orders already made for any of these requests (a request id is unique per buying company). */
+    byRequests(companyIds: number[], requestIds: string[], on: Db | Trx = db): Promise<OrderRowData[]> {
+      if (companyIds.length === 0 || requestIds.length === 0) return Promise.resolve([]);
+      return on
+        .selectFrom('orders')
+        .selectAll()
+        .where('buyer_company_id', 'in', companyIds)
+        .where('request_id', 'in', requestIds)
+        .execute();
+    },
+
+    /** Gives new orders their numbers, in one statement; answers them as they now are, oldest first. */
+    async number(trx: Trx, numbers: { id: number; orderNo: string }[]): Promise<OrderRowData[]> {
+      if (numbers.length === 0) return [];
+      const orderNo = sql<string>`case ${sql.ref('id')} ${sql.join(
+        numbers.map((n) => sql`when ${n.id} then ${n.orderNo}`),
+        sql` `,
+      )} end`;
+      const rows = await trx
+        .updateTable('orders')
+        .set({ order_no: orderNo })
+        .where(
+          'id',
+          'in',
+          numbers.map((n) => n.id),
+        )
+        .returningAll()
+        .execute();
+      return rows.sort((a, b) => a.id - b.id);
+    },
+
+    /** Takes back orders written in this transaction that it then refused (nothing else refers to them yet). */
+    async drop(trx: Trx, ids: number[]): Promise<void> {
+      if (ids.length > 0) await trx.deleteFrom('orders').where('id', 'in', ids).execute();
     },
 
     listing(id: number, on: Db | Trx = db) {
       return on.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    varietyUnit(code: string) {
-      return db.selectFrom('varieties').select('unit').where('code', '=', code).executeTakeFirst();
-    },
-
-    member(userId: number, on: Db | Trx = db) {
+    /** Several users as member(), in one statement. */
+    members(userIds: number[], on: Db | Trx = db) {
       return on
         .selectFrom('users as u')
         .leftJoin('companies as c', 'c.id', 'u.company_id')
         .select(['u.id', 'u.account', 'u.real_name', 'u.nick_name', 'u.company_id', 'c.name as company_name'])
-        .where('u.id', '=', userId)
-        .executeTakeFirst();
+        .where('u.id', 'in', [...new Set(userIds)])
+        .execute();
+    },
+
+    async member(userId: number, on: Db | Trx = db) {
+      return (await repo.members([userId], on))[0];
     },
 
     page(filter: OrderFilter, pageNo: number, pageSize: number) {
@@ -167,5 +229,6 @@ export function createOrdersRepo(db: Db, dialect: Dialect) {
       return Object.fromEntries(rows.map((r) => [String(r.state), Number(r.n)]));
     },
   };
+  return repo;
 }
 export type OrdersRepo = ReturnType<typeof createOrdersRepo>;

@@ -16,7 +16,7 @@ import type { Trx } from '../../platform/write-path';
 import type { FileReaders } from '../files';
 import { allowedActions, type Side } from './checks';
 import type { OrderContext } from './context';
-import type { OrderRowData } from './orders.repo';
+import type { OrderEventRow, OrderRowData } from './orders.repo';
 
 /** How orders read: each side's lists with counts, one order with its timeline, the operator's watch. */
 export function createOrderViews(c: OrderContext) {
@@ -49,8 +49,9 @@ export function createOrderViews(c: OrderContext) {
     };
   }
 
-  async function toOrder(order: OrderRowData, side: Side | null, on?: Trx): Promise<Order> {
-    const events = await repo.events(order.id, on);
+  /** The order as its side reads it, with its timeline (read, unless the caller holds it whole). */
+  async function toOrder(order: OrderRowData, side: Side | null, on?: Trx, timeline?: OrderEventRow[]): Promise<Order> {
+    const events = timeline ?? (await repo.events(order.id, on));
     const row = toRow(order, side);
     // Payment is offered only when it would be taken (a contract to sign first holds it back).
     if (row.actions.includes('pay') && !(await c.payable(order, on))) row.actions = row.actions.filter((a) => a !== 'pay');

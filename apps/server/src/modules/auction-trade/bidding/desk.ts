@@ -1,4 +1,5 @@
 import { fromMilli } from '@portal/contracts/quantity';
+import { createDesks, type Waiting } from '../../../platform/desk';
 import { AppError } from '../../../platform/errors';
 import type { BatchOutcome, Emit, LogRows, Trx } from '../../../platform/write-path';
 import {
@@ -20,17 +21,17 @@ import type { AuctionBid, AuctionBidEvent } from '@portal/contracts/auction-trad
 /** The most bids one transaction of a space's desk decides; the rest wait for the next. */
 const DESK_BATCH_MAX = 400;
 
-/** A bid that passed every check needing no lock, waiting at its space's desk. */
-export interface WaitingBid {
+/** A bid that passed every check needing no lock, on its way to its space's desk. */
+export interface DeskBid {
   userId: number;
   account: string;
   body: PlaceBody;
   companyId: number;
   registration: RegistrationRow;
   quantityMilli: number;
-  resolve: (answer: AuctionBid) => void;
-  reject: (err: unknown) => void;
 }
+/** A bid waiting at its space's desk. */
+export type WaitingBid = Waiting<DeskBid, AuctionBid>;
 
 /** What the desk decided for one bid: its answer, or the refusal to throw. */
 type Decision = { answer: AuctionBid } | { error: AppError };
@@ -41,9 +42,6 @@ interface DeskOutcome {
   mode: number;
   bests: [number, number][];
 }
-
-/** Lets the requests already read from the network reach the desk (or the retry lookups) before the database is asked. */
-export const afterThisRound = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The bid desk of each space on this server: bids that passed the checks before it wait here and
@@ -59,63 +57,6 @@ export function createBidDesk(c: BiddingContext) {
     if (space.space_status === 2 || at < space.begin_at) return new AppError('AUCTION_NOT_OPEN', { time: space.begin_at });
     if (space.space_status !== 4 || piece.trade_status !== 0 || at >= piece.end_at) return new AppError('AUCTION_ENDED');
     return null;
-  }
-
-  /**
-   * The bid desk of each space on this server: bids that passed the checks above wait here, and
-   * one transaction at a time decides every bid waiting for the space. The space's lock (and on
-   * SQLite the one connection) is then held for a handful of statements per batch instead of a
-   * round of statements per bid, and a space takes at most two pool connections per server (the
-   * batch holding it and the next, waiting for the hold). A closed desk opens after the requests
-   * already read from the network have had their turn: on SQLite a batch runs start to finish
-   * without giving way, so a desk opened at once would decide one bid per transaction (and pay
-   * one commit per bid) however many were waiting.
-   */
-  interface Desk {
-    queue: WaitingBid[];
-    /** Set while the desk waits for its batches with nobody waiting: a bid's arrival wakes it. */
-    arrived?: () => void;
-  }
-  const desks = new Map<number, Desk>();
-
-  function atDesk(spaceId: number, bid: Omit<WaitingBid, 'resolve' | 'reject'>): Promise<AuctionBid> {
-    return new Promise<AuctionBid>((resolve, reject) => {
-      const open = desks.get(spaceId);
-      if (open) {
-        open.queue.push({ ...bid, resolve, reject });
-        open.arrived?.();
-        return;
-      }
-      const desk: Desk = { queue: [{ ...bid, resolve, reject }] };
-      desks.set(spaceId, desk);
-      void afterThisRound().then(() => drain(spaceId, desk));
-    });
-  }
-
-  /**
-   * Decides batches until nobody waits and none is under way. The next batch starts as soon as
-   * the one before holds the space: its transaction then waits for the hold in the database and
-   * takes it the moment the one before commits, instead of starting only after this server has
-   * learnt of the commit. Batches still decide one after the other, in the order they hold the
-   * space. The desk closes in the same tick as the last batch ends with nobody waiting.
-   */
-  async function drain(spaceId: number, desk: Desk): Promise<void> {
-    const running = new Set<Promise<void>>();
-    for (;;) {
-      if (desk.queue.length === 0) {
-        if (running.size === 0) break;
-        await Promise.race([...running, new Promise<void>((resolve) => (desk.arrived = resolve))]);
-        desk.arrived = undefined;
-        if (desk.queue.length > 0) await afterThisRound();
-        continue;
-      }
-      let held!: () => void;
-      const holding = new Promise<void>((resolve) => (held = resolve));
-      const run: Promise<void> = decideBatch(spaceId, desk.queue.splice(0, DESK_BATCH_MAX), held).finally(() => running.delete(run));
-      running.add(run);
-      await Promise.race([holding, run]);
-    }
-    desks.delete(spaceId);
   }
 
   /**
@@ -381,6 +322,7 @@ export function createBidDesk(c: BiddingContext) {
     return { value: { decisions: answers, mode, bests }, logs: [] };
   }
 
+  const { atDesk } = createDesks<number, DeskBid, AuctionBid>(decideBatch, DESK_BATCH_MAX);
   return { atDesk };
 }
 export type BidDesk = ReturnType<typeof createBidDesk>;

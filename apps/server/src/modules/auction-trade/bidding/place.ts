@@ -5,7 +5,8 @@ import { acceptableLimit, isBuySide, isOpenOutcry, meetsLimit, onStep, quantityA
 import type { BidRow, PieceRow, RegistrationRow, SpaceRow } from '../auction-trade.repo';
 import { toBid } from '../auction-views';
 import type { BiddingContext, PlaceBody, Viewer } from './context';
-import { type BidDesk, afterThisRound } from './desk';
+import { afterThisRound } from '../../../platform/desk';
+import type { BidDesk } from './desk';
 import type { AuctionBid } from '@portal/contracts/auction-trade';
 /** How long the checks before the desk reuse a space, piece or registration they read. */
 const SEEN_MS = 1000;
