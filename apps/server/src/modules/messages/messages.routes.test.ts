@@ -138,6 +138,56 @@ describe('message centre', () => {
     expect((envelope(await post('/omc/api/message/unreadCount', supplier, {})).data as { count: number }).count).toBe(count - 1);
   });
 
+  it('tells a company many messages at once, each user each message, the stored and the announced alike', async () => {
+    const { db } = t.database;
+    // A company of three people, told 700 messages: more rows than one insert takes.
+    const at = new Date().toISOString();
+    const company = await db.insertInto('companies').values({ name: '三人公司', created_at: at }).returning('id').executeTakeFirstOrThrow();
+    const users = [];
+    for (const account of ['trio01', 'trio02', 'trio03']) {
+      const values = { account, password_hash: '', nick_name: account, user_type: 'comp', company_id: company.id, tenant_id: 'T001' };
+      users.push(
+        await db
+          .insertInto('users')
+          .values({ ...values, created_at: at, updated_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    const drafts = Array.from({ length: 700 }, (_, i) => ({ ...orderPlaced(`ORD-M${i}`), requestId: `req-${i}` }));
+    const announced: { key: string; requestId?: string; userIds?: number[]; data?: unknown }[] = [];
+    const from =
+      (
+        await db
+          .selectFrom('messages')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id ?? 0;
+    await t.app.live.writes.write({ actorUserId: null, action: 'test', target: 'order:test' }, (trx, emit) =>
+      t.app.live.messages.notifyCompany(trx, company.id, drafts, (e) => {
+        announced.push(e);
+        emit(e);
+      }),
+    );
+    const stored = await db
+      .selectFrom('messages')
+      .select(['id', 'user_id', 'params_json'])
+      .where('id', '>', Number(from))
+      .orderBy('id')
+      .execute();
+    expect(stored).toHaveLength(700 * users.length);
+    expect(announced).toHaveLength(stored.length);
+    for (const e of announced) {
+      const row = stored.find((m) => String(m.id) === e.key)!;
+      const { message } = e.data as { message: { params: { orderNo: string }; userId: number } };
+      // The event tells of the row it announces, and carries the request of its own message.
+      expect(JSON.parse(row.params_json)).toEqual(message.params);
+      expect(e.userIds).toEqual([row.user_id]);
+      expect(e.requestId).toBe(`req-${message.params.orderNo.slice('ORD-M'.length)}`);
+      expect(message).not.toHaveProperty('requestId');
+    }
+  });
+
   it('writes no message when the write rolls back', async () => {
     const before = await t.database.db.selectFrom('messages').select('id').execute();
     await expect(

@@ -8,6 +8,9 @@ import { pageAndTotal } from '../../platform/table-repo';
 
 /** What a module asks to tell people: the kind names the texts, params fill them, link opens the record. */
 /** Writes a message to every user of a company in the caller's transaction: how other modules notify. */
+/** The most messages one insert writes (five values each). */
+const INSERT_ROWS = 1000;
+
 /** Tells every user of a company one message (or each of several), in the caller's transaction. */
 export type NotifyCompany = (trx: Trx, companyId: number, draft: MessageDraft | MessageDraft[], emit: Emit) => Promise<void>;
 
@@ -71,9 +74,17 @@ export function createMessagesService(deps: { db: Db; now: () => Date }) {
       const link_json = JSON.stringify(draft.link);
       return recipients.map((user_id) => ({ user_id, kind: draft.kind, params_json, link_json, created_at: time }));
     });
-    const rows = await trx.insertInto('messages').values(values).returning(['id', 'user_id']).execute();
-    // The rows answered are matched to their drafts by id: ids grow in the order the values were written.
-    rows.sort((a, b) => a.id - b.id);
+    // A statement takes at most INSERT_ROWS rows: a database takes a bounded number of values in one.
+    const rows: { id: number; user_id: number }[] = [];
+    for (let i = 0; i < values.length; i += INSERT_ROWS) {
+      const chunk = await trx
+        .insertInto('messages')
+        .values(values.slice(i, i + INSERT_ROWS))
+        .returning(['id', 'user_id'])
+        .execute();
+      // The rows answered are matched to their drafts by id: ids grow in the order the values were written.
+      rows.push(...chunk.sort((a, b) => a.id - b.id));
+    }
     rows.forEach((row, i) => announce(row, drafts[Math.floor(i / recipients.length)]!, time, emit));
   }
 
