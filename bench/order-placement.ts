@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/order-placement.ts
  *   npx tsx bench/order-placement.ts --seconds 5 --buyers 50 --stock 40000 --only sqlite
+ *   npx tsx bench/order-placement.ts --proxy --listings 50   (orders spread: each buyer on a listing of its own)
  *
  * For SQLite (a temporary file) and PostgreSQL (a scratch schema in BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test, dropped afterwards) it loads the demo data, adds the
@@ -46,6 +47,8 @@ const BUYERS = Number(arg('buyers', '50'));
 const STOCK = Number(arg('stock', '100000'));
 /** PostgreSQL only, two server processes behind HAProxy (ops/haproxy.cfg) instead of one app in this process. */
 const PROXY = args.includes('--proxy');
+/** Listings the buyers order on: buyer i on listing i mod N (1: every buyer on one hot listing). */
+const LISTINGS = Number(arg('listings', '1'));
 const ONLY = PROXY ? 'postgres' : arg('only', 'both');
 const PLACE_PATH = '/commtrade/ws/order/place';
 
@@ -99,14 +102,20 @@ async function addBuyers(database: DbHandle, kv: KvStore): Promise<string[]> {
   return tokens;
 }
 
-/** The hot listing: supplier01 publishes it and the operator approves it, through the real calls. */
-async function publishHotListing(app: FastifyInstance, database: DbHandle, kv: KvStore): Promise<{ id: number; code: string }> {
+/** The listings ordered on: supplier01 publishes each and the operator approves it, through the real calls. */
+async function publishListings(app: FastifyInstance, database: DbHandle, kv: KvStore): Promise<{ id: number; code: string }[]> {
   const sessions = createSessions(kv, { idleMs: 3_600_000, absoluteMs: 3_600_000, lockIdleMs: 0, concurrent: true });
   const who = await database.db.selectFrom('users').select(['id', 'account']).where('account', 'in', ['supplier01', 'admin']).execute();
   const token = async (account: string) =>
     (await sessions.create({ userId: who.find((u) => u.account === account)!.id, account, terminal: 'bench', ip: '127.0.0.1' })).token;
   const supplier = await token('supplier01');
   const admin = await token('admin');
+  const listings: { id: number; code: string }[] = [];
+  for (let i = 0; i < LISTINGS; i++) listings.push(await publishOne(app, supplier, admin));
+  return listings;
+}
+
+async function publishOne(app: FastifyInstance, supplier: string, admin: string): Promise<{ id: number; code: string }> {
   const draft = (await callAs(app, supplier, '/listing/ws/listing/save', {
     varietyCode: 'COAL-STEAM-5500',
     goodsSkuName: '压测 Q5500 动力煤',
@@ -146,18 +155,19 @@ interface LoadResult {
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { port, path, tokens, code, seconds, run } = workerData;
+const { port, path, tokens, codes, seconds, run } = workerData;
 const latencies = [];
 const refused = {};
 const failures = {};
-let placed = 0, failed = 0, acceptedMilli = 0, seq = 0, soldOut = false;
+let placed = 0, failed = 0, acceptedMilli = 0, seq = 0;
 const started = Date.now();
 const deadline = started + seconds * 1000;
 const quantities = [1, 2, 3, 1.5, 2.25, 1];
+// Answers true when the listing refused for its stock: that buyer stops.
 const one = (agent, token, buyer) => new Promise((resolve) => {
   seq += 1;
   const quantity = quantities[seq % quantities.length];
-  const body = JSON.stringify({ tradeListingCode: code, quantity, deliveryAddress: '天津港 3 号库', contactName: '压测',
+  const body = JSON.stringify({ tradeListingCode: codes[buyer % codes.length], quantity, deliveryAddress: '天津港 3 号库', contactName: '压测',
     contactPhone: '022-65881234', requestId: 'bench-' + run + '-' + buyer + '-' + seq });
   const t0 = process.hrtime.bigint();
   const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent,
@@ -166,21 +176,22 @@ const one = (agent, token, buyer) => new Promise((resolve) => {
     res.on('data', (c) => chunks.push(c));
     res.on('end', () => {
       latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      let soldOut = false;
       try {
         const answer = JSON.parse(Buffer.concat(chunks).toString());
         if (answer.return_code === '0') { placed++; acceptedMilli += Math.round(answer.data.quantity * 1000); }
         else { refused[answer.error_code] = (refused[answer.error_code] || 0) + 1; if (res.statusCode === 200) soldOut = true; }
       } catch { failed++; failures['HTTP ' + res.statusCode] = (failures['HTTP ' + res.statusCode] || 0) + 1; }
-      resolve();
+      resolve(soldOut);
     });
   });
-  req.on('error', (err) => { failed++; failures[err.code || 'error'] = (failures[err.code || 'error'] || 0) + 1; resolve(); });
+  req.on('error', (err) => { failed++; failures[err.code || 'error'] = (failures[err.code || 'error'] || 0) + 1; resolve(false); });
   req.end(body);
 });
 const buyer = async (token, index) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  // Bounded: by time, and by the stock (a buyer stops after the listing refused for stock).
-  while (Date.now() < deadline && !soldOut) await one(agent, token, index);
+  // Bounded: by time, and by the stock (a buyer stops after its listing refused for stock).
+  while (Date.now() < deadline && !(await one(agent, token, index)));
   agent.destroy();
 };
 Promise.all(tokens.map(buyer)).then(() => {
@@ -188,9 +199,9 @@ Promise.all(tokens.map(buyer)).then(() => {
 });
 `;
 
-function load(port: number, tokens: string[], code: string, seconds: number, run: string): Promise<LoadResult> {
+function load(port: number, tokens: string[], codes: string[], seconds: number, run: string): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: { port, path: PLACE_PATH, tokens, code, seconds, run } });
+    const worker = new Worker(WORKER, { eval: true, workerData: { port, path: PLACE_PATH, tokens, codes, seconds, run } });
     worker.once('message', (m: LoadResult) => {
       void worker.terminate();
       resolve(m);
@@ -319,41 +330,54 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
   const { database, kv, app } = target;
   try {
     const tokens = await addBuyers(database, kv);
-    const listing = await publishHotListing(app, database, kv);
+    const listings = await publishListings(app, database, kv);
+    const ids = listings.map((l) => l.id);
+    const codes = listings.map((l) => l.code);
     const port = await target.serve();
 
     console.log(`[${dialect}] ${target.what}`);
-    console.log(`[${dialect}] ${BUYERS} buyers, listing ${listing.code} with ${STOCK} t; warm-up ${WARMUP} s…`);
-    const warm = await load(port, tokens, listing.code, WARMUP, 'warm');
+    const what = LISTINGS === 1 ? `listing ${codes[0]}` : `${LISTINGS} listings (buyer i on listing i mod ${LISTINGS})`;
+    console.log(`[${dialect}] ${BUYERS} buyers, ${what} with ${STOCK} t each; warm-up ${WARMUP} s…`);
+    const warm = await load(port, tokens, codes, WARMUP, 'warm');
     console.log(`[${dialect}] measuring ${SECONDS} s…`);
     const cpuFrom = await target.cpu?.();
-    const measured = await load(port, tokens, listing.code, SECONDS, 'run');
+    const measured = await load(port, tokens, codes, SECONDS, 'run');
     const cpuTo = await target.cpu?.();
     if (cpuFrom && cpuTo) {
       const per = (k: keyof typeof cpuTo) => ((cpuTo[k] - cpuFrom[k]) / Math.max(1, measured.placed)).toFixed(2);
       console.log(`[${dialect}] CPU per order: servers ${per('servers')} ms, database ${per('database')} ms, proxy ${per('proxy')} ms`);
     }
     // Then the stock is emptied, so the last lots are raced for and the refusals are real.
-    const rest = await database.db.selectFrom('listings').select('surplus_milli').where('id', '=', listing.id).executeTakeFirstOrThrow();
+    const rest = await database.db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.sum<number | string>('surplus_milli').as('surplus_milli'))
+      .where('id', 'in', ids)
+      .executeTakeFirstOrThrow();
     await database.db
       .updateTable('listings')
       .set({
         surplus_milli: sql<number>`case when surplus_milli > 2000 then 2000 else surplus_milli end`,
         obj_listing_milli: sql<number>`obj_listing_milli - (case when surplus_milli > 2000 then surplus_milli - 2000 else 0 end)`,
       })
-      .where('id', '=', listing.id)
+      .where('id', 'in', ids)
       .execute();
     console.log(`[${dialect}] ${(Number(rest.surplus_milli) / 1000).toFixed(3)} t left; the stock is cut to at most 2 t and raced for…`);
-    const drain = await load(port, tokens, listing.code, 5, 'drain');
+    const drain = await load(port, tokens, codes, 5, 'drain');
 
     // The proof, from the database
-    const after = await database.db
+    const rows = await database.db
       .selectFrom('listings')
       .select(['obj_listing_milli', 'surplus_milli', 'obj_state'])
-      .where('id', '=', listing.id)
-      .executeTakeFirstOrThrow();
+      .where('id', 'in', ids)
+      .execute();
+    const after = {
+      obj_listing_milli: rows.reduce((sum, r) => sum + Number(r.obj_listing_milli), 0),
+      surplus_milli: rows.reduce((sum, r) => sum + Number(r.surplus_milli), 0),
+      obj_state: [...new Set(rows.map((r) => r.obj_state))].join('/'),
+      negative: rows.filter((r) => Number(r.surplus_milli) < 0).length,
+    };
     const stored = await sql<{ n: number | string; milli: number | string | null }>`
-      select count(*) as n, sum(quantity_milli) as milli from orders where listing_id = ${listing.id}`.execute(database.db);
+      select count(*) as n, sum(quantity_milli) as milli from orders where listing_id in (${sql.join(ids)})`.execute(database.db);
     const orderCount = Number(stored.rows[0]!.n);
     const orderedMilli = Number(stored.rows[0]!.milli ?? 0);
     const sold = Number(after.obj_listing_milli) - Number(after.surplus_milli);
@@ -363,10 +387,10 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
       `orders stored ${orderCount} = orders accepted ${accepted}: ${orderCount === accepted}`,
       `sum of ordered quantities ${(orderedMilli / 1000).toFixed(3)} t = stock sold ${(sold / 1000).toFixed(3)} t (listed ${(Number(after.obj_listing_milli) / 1000).toFixed(3)} - left ${(Number(after.surplus_milli) / 1000).toFixed(3)}): ${orderedMilli === sold}`,
       `quantities the answers gave ${(acceptedMilli / 1000).toFixed(3)} t = stored ${(orderedMilli / 1000).toFixed(3)} t: ${acceptedMilli === orderedMilli}`,
-      `stock left ${(Number(after.surplus_milli) / 1000).toFixed(3)} t is not negative: ${Number(after.surplus_milli) >= 0}; listing state ${after.obj_state}`,
+      `stock left ${(Number(after.surplus_milli) / 1000).toFixed(3)} t, on no listing negative: ${after.negative === 0}; listing state ${after.obj_state}`,
       `refusals while racing for the last lots: ${JSON.stringify(drain.refused)}`,
     ];
-    const proven = orderCount === accepted && orderedMilli === sold && acceptedMilli === orderedMilli && Number(after.surplus_milli) >= 0;
+    const proven = orderCount === accepted && orderedMilli === sold && acceptedMilli === orderedMilli && after.negative === 0;
     const sorted = [...measured.latencies].sort((a, b) => a - b);
     return {
       dialect,
