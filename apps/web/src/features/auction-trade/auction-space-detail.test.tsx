@@ -1,11 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ManagedAuctionSpace } from '@portal/contracts/auction-trade';
 import { initI18n } from '../../i18n/index';
 import { FeedbackProvider } from '../../shared/feedback';
 import { answerCalls } from '../../test/fake-server';
-import { auctionPiece } from '../../test/trading-fixtures';
+import { auctionPiece, auctionSpace } from '../../test/trading-fixtures';
 import { AuctionSpaceDetail, roomHref } from './auction-space-detail';
 
 beforeAll(async () => {
@@ -22,35 +21,19 @@ const piece = (id: string, tradeStatus: number, reservePrice: number | null) => 
   deliveryPlace: '秦皇岛港',
 });
 
-const space = {
-  spaceId: '41',
+/** A finished space whose first lot was sold and whose second waits for the seller's decision on its reserve. */
+const space = auctionSpace('41', 7, {
   spaceName: '第 12 期动力煤',
   name: '动力煤',
-  spaceAuctionMode: 1,
-  spaceStatus: 7,
-  suspended: false,
   auctionBeginTime: '2026-05-01T08:00:00.000Z',
   auctionEndTime: '2026-05-01T09:00:00.000Z',
   registrationEndTime: '2026-05-01T08:00:00.000Z',
-  priceStep: 1_000,
-  deposit: 100_000,
-  currency: 'CNY',
-  delayWindowSec: 300,
-  delaySec: 300,
-  scope: 'open',
-  remark: '',
-  reviewRemark: '',
-  deliveryPlace: '',
-  description: '',
-  contactName: '',
-  contactPhone: '',
-  userId: '3',
   spaceInfoUser: '山西晋煤能源有限公司',
   registrationCount: 2,
   createdAt: '2026-04-30T08:00:00.000Z',
   updatedAt: '2026-04-30T08:00:00.000Z',
   itemList: [piece('8', 1, null), piece('9', 4, 60_000)],
-} as ManagedAuctionSpace;
+});
 
 function show(owner: boolean) {
   render(
