@@ -212,15 +212,7 @@ export async function create<M extends Machine>(
   to: StateOf<M>,
   values: StatelessRow<Database[Table<M>], StateColumn<M>>,
 ): Promise<Row<M>> {
-  const spec = specOf(machine, transition);
-  if (spec.from.length > 0) throw new Error(`${machine.name}.${transition} moves a record, it does not create one`);
-  checkTo(machine, transition, spec, to);
-  const row = await loose(trx)
-    .insertInto(machine.table)
-    .values({ ...(values as Record<string, unknown>), [machine.state]: to })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return row as Row<M>;
+  return (await createAll(trx, machine, transition, to, [values]))[0]!;
 }
 
 /** Writes several new records in one statement, each in the state the creating transition makes; answers them in the same order. */

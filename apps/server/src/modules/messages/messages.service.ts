@@ -6,14 +6,13 @@ import { AppError } from '../../platform/errors';
 import type { Emit, Trx } from '../../platform/write-path';
 import { pageAndTotal } from '../../platform/table-repo';
 
-/** What a module asks to tell people: the kind names the texts, params fill them, link opens the record. */
-/** Writes a message to every user of a company in the caller's transaction: how other modules notify. */
-/** The most messages one insert writes (five values each). */
+/** The most messages one insert writes (five values each): a database takes a bounded number of values in one statement. */
 const INSERT_ROWS = 1000;
 
-/** Tells every user of a company one message (or each of several), in the caller's transaction. */
+/** Tells every user of a company one message (or each of several), in the caller's transaction: how other modules notify. */
 export type NotifyCompany = (trx: Trx, companyId: number, draft: MessageDraft | MessageDraft[], emit: Emit) => Promise<void>;
 
+/** What a module asks to tell people: the kind names the texts, params fill them, link opens the record. */
 export interface MessageDraft {
   kind: MessageKind;
   params: MessageParams;
@@ -64,7 +63,7 @@ export function rendered(m: StoredMessage, reader: Reader): Message {
 export function createMessagesService(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
 
-  /** Each draft to each of the users, in one statement. */
+  /** Each draft to each of the users, in as few inserts as the rows allow. */
   async function insertFor(trx: Db, userIds: number[], drafts: MessageDraft[], emit: Emit): Promise<void> {
     const recipients = [...new Set(userIds)];
     if (recipients.length === 0 || drafts.length === 0) return;
@@ -74,7 +73,6 @@ export function createMessagesService(deps: { db: Db; now: () => Date }) {
       const link_json = JSON.stringify(draft.link);
       return recipients.map((user_id) => ({ user_id, kind: draft.kind, params_json, link_json, created_at: time }));
     });
-    // A statement takes at most INSERT_ROWS rows: a database takes a bounded number of values in one.
     const rows: { id: number; user_id: number }[] = [];
     for (let i = 0; i < values.length; i += INSERT_ROWS) {
       const chunk = await trx
@@ -106,18 +104,19 @@ export function createMessagesService(deps: { db: Db; now: () => Date }) {
   return {
     /** Tells every user of a company, in the caller's transaction. */
     async notifyCompany(trx: Db, companyId: number, draft: MessageDraft | MessageDraft[], emit: Emit): Promise<void> {
-      if (Array.isArray(draft) && draft.length === 1) draft = draft[0]!;
-      if (Array.isArray(draft)) {
+      const drafts = Array.isArray(draft) ? draft : [draft];
+      if (drafts.length !== 1) {
         const users = await trx.selectFrom('users').select('id').where('company_id', '=', companyId).orderBy('id').execute();
         await insertFor(
           trx,
           users.map((u) => u.id),
-          draft,
+          drafts,
           emit,
         );
         return;
       }
-      // One statement: a message for each of the company's users, as the users table has them now.
+      // One message, in one statement: one row for each of the company's users, as the users table has them now.
+      const [one] = drafts as [MessageDraft];
       const time = now().toISOString();
       const rows = await trx
         .insertInto('messages')
@@ -127,9 +126,9 @@ export function createMessagesService(deps: { db: Db; now: () => Date }) {
             .selectFrom('users')
             .select((eb) => [
               'id',
-              eb.val(draft.kind).as('kind'),
-              eb.val(JSON.stringify(draft.params)).as('params_json'),
-              eb.val(JSON.stringify(draft.link)).as('link_json'),
+              eb.val(one.kind).as('kind'),
+              eb.val(JSON.stringify(one.params)).as('params_json'),
+              eb.val(JSON.stringify(one.link)).as('link_json'),
               eb.val(time).as('created_at'),
             ])
             .where('company_id', '=', companyId)
@@ -137,7 +136,7 @@ export function createMessagesService(deps: { db: Db; now: () => Date }) {
         )
         .returning(['id', 'user_id'])
         .execute();
-      for (const row of rows.sort((a, b) => a.id - b.id)) announce(row, draft, time, emit);
+      for (const row of rows.sort((a, b) => a.id - b.id)) announce(row, one, time, emit);
     },
     /** Tells these users, in the caller's transaction. */
     notifyUsers: (trx: Db, userIds: number[], draft: MessageDraft, emit: Emit) => insertFor(trx, userIds, [draft], emit),

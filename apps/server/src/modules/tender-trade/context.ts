@@ -3,7 +3,6 @@ import { canonicalJson, GENESIS_DIGEST as CHAIN_GENESIS, linkDigest as chainDige
 import { fromMilli, toMilli } from '@portal/contracts/quantity';
 import type { NotifyCompany } from '../messages';
 import { tenderMachine } from '@portal/contracts/tender-trade';
-import { tooFewBidsReason } from '@portal/contracts/tender-rules';
 import type { StateOf, TransitionOf } from '@portal/contracts/state-machine';
 import type { TenderTable } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -68,9 +67,6 @@ export const toSealedLines = (lines: { lineNo: number; unitPrice: number; quanti
   [...lines]
     .sort((a, b) => a.lineNo - b.lineNo)
     .map((l) => ({ lineNo: l.lineNo, unitPrice: l.unitPrice, quantityMilli: toMilli(l.quantity), deliveryDate: l.deliveryDate }));
-
-/** Why a tender failed for want of valid bids: a code each reader reads in their own language. */
-export const tooFewBids = (valid: number, min: number) => tooFewBidsReason(valid, min);
 
 export interface AnswerContent {
   answer: string;

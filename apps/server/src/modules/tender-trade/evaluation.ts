@@ -1,6 +1,7 @@
+import { tooFewBidsReason } from '@portal/contracts/tender-rules';
 import { move as moveState } from '../../platform/transitions';
 import { AppError } from '../../platform/errors';
-import { type TenderContext, iso, stateRefusal, tooFewBids } from './context';
+import { type TenderContext, iso, stateRefusal } from './context';
 import { TENDER_JOBS, type TenderOpening } from './opening';
 import type { TenderViews } from './views';
 import {
@@ -63,7 +64,7 @@ export function createTenderEvaluation(
         log.after = { valid: validCount, invalid: bids.length - validCount };
         if (validCount < own.min_valid_bids) {
           await rerank(trx, own);
-          return closeAsFailed(trx, own, tooFewBids(validCount, own.min_valid_bids), 'tender.failed', emit);
+          return closeAsFailed(trx, own, tooFewBidsReason(validCount, own.min_valid_bids), 'tender.failed', emit);
         }
         const next = await move(trx, own, 'evaluate', 4);
         await rerank(trx, next);

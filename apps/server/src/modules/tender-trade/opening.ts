@@ -1,8 +1,8 @@
-import { lowestTotal, priceScoreOf as scoreOfTotal } from '@portal/contracts/tender-rules';
+import { lowestTotal, priceScoreOf as scoreOfTotal, tooFewBidsReason } from '@portal/contracts/tender-rules';
 import { canonicalJson } from '../../platform/hash-chain';
 import { moveEach } from '../../platform/transitions';
 import type { Emit, Trx } from '../../platform/write-path';
-import { type AnswerContent, type TenderContext, tooFewBids } from './context';
+import type { AnswerContent, TenderContext } from './context';
 import { answerAad, bidDigest, openBids, rankBids, totalOf } from './tender-sealing';
 import { LIVE_BID_STATES, type TenderBidRow, type TenderRow } from './tender-trade.repo';
 import { effectiveLines } from './views';
@@ -105,7 +105,7 @@ export function createTenderOpening(c: TenderContext) {
     await repo.update(trx, id, { opened_at: at, updated_at: at });
     row = (await repo.find(id, trx))!;
     if (good.length < row.min_valid_bids) {
-      await closeAsFailed(trx, row, tooFewBids(good.length, row.min_valid_bids), 'tender.failed', emit, TENDER_JOBS.open);
+      await closeAsFailed(trx, row, tooFewBidsReason(good.length, row.min_valid_bids), 'tender.failed', emit, TENDER_JOBS.open);
       return;
     }
     await tellBidders(trx, row, bids, 'tender.opened', { count: bids.length }, emit);
